@@ -1,0 +1,40 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([".next/**", ".next-*/**", ".data/**", "next-env.d.ts", "public/**", "drizzle/**"]),
+  {
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: "Read settings through lib/env.ts (server) or lib/env-client.ts (browser).",
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      "lib/env.ts",
+      "lib/env-client.ts",
+      "next.config.ts",
+      "playwright.config.ts",
+      "vitest.config.ts",
+      "drizzle.config.ts",
+      "tests/**",
+      "e2e/**",
+      "bench/**",
+      "scripts/**",
+    ],
+    rules: { "no-restricted-syntax": "off" },
+  },
+]);

@@ -1,0 +1,73 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * The one reader of process.env (conventions §9). Every setting of the app is declared,
+ * validated and documented here and in .env.example. Parsed lazily so that `next build`
+ * works without settings; the first request that needs a setting validates them all.
+ */
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
+const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === true),
+    z.boolean(),
+  );
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Public origin of the site, used for canonical links, sitemaps and emails. */
+  SITE_URL: z.string().url().default("http://localhost:3000"),
+  /** PostgreSQL connection string. Unset: embedded PGlite under DATA_DIR (embedded mode). */
+  DATABASE_URL: optionalUrl,
+  /** Where embedded mode keeps its database and files. */
+  DATA_DIR: z.string().default(".data"),
+  /** Largest pool of PostgreSQL connections per app instance. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: the dev outbox. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Live Market <no-reply@livemarket.local>"),
+  /** S3-compatible storage. Unset bucket: files on disk under DATA_DIR/storage. */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(false),
+  /** Public keys handed to the browser through /api/environment. */
+  MAPS_PUBLIC_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  /** Show /dev/mailbox (never in production unless explicitly enabled). */
+  DEV_MAILBOX: bool(false),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+      throw new Error(`Invalid settings:\n${issues.join("\n")}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Embedded mode: no external services configured. */
+export function isEmbedded(): boolean {
+  return !env().DATABASE_URL;
+}
+
+export function isProduction(): boolean {
+  return env().NODE_ENV === "production";
+}
+
+/** Only for tests: forget the parsed settings so a changed process.env is read again. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

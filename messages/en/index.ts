@@ -1,0 +1,4 @@
+import common from "./common.json";
+
+const messages = { common };
+export default messages;
