@@ -16,7 +16,7 @@ const serverEnv = {
   NODE_ENV: "production",
   NEXT_DIST_DIR: distDir,
   NEXT_TELEMETRY_DISABLED: "1",
-  DEV_MAILBOX: "true",
+  DEV_TOOLS: "true",
 };
 
 export default defineConfig({

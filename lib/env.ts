@@ -37,8 +37,8 @@ const schema = z.object({
   /** Public keys handed to the browser through /api/environment. */
   MAPS_PUBLIC_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
-  /** Show /dev/mailbox (never in production unless explicitly enabled). */
-  DEV_MAILBOX: bool(false),
+  /** Developer pages under /dev (mailbox, error trigger): on outside production, opt-in in it. */
+  DEV_TOOLS: bool(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -65,6 +65,11 @@ export function isEmbedded(): boolean {
 
 export function isProduction(): boolean {
   return env().NODE_ENV === "production";
+}
+
+/** Whether the /dev pages exist: always outside production, in production only with DEV_TOOLS. */
+export function devToolsEnabled(): boolean {
+  return !isProduction() || env().DEV_TOOLS;
 }
 
 /** Only for tests: forget the parsed settings so a changed process.env is read again. */
