@@ -1,0 +1,27 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { runAsAnon, runAsSystem, runAsUser, type UserClaims } from "@/lib/db/run-context";
+import type { Tx } from "@/lib/db/types";
+
+export type { Tx } from "@/lib/db/types";
+export type { UserClaims } from "@/lib/db/run-context";
+
+/**
+ * Every query goes through one of these (architecture §4, conventions §4):
+ * - withUserContext: as `authenticated` with the user's verified claims; RLS applies.
+ * - withAnonContext: as `anon` (visitors); RLS applies.
+ * - withSystemContext: as the owner, for named system work only; RLS does not apply.
+ * Inside `fn`, use only `tx` (on PGlite a second query outside it would wait for it).
+ * A throw inside `fn` rolls the whole transaction back.
+ */
+export function withUserContext<T>(claims: UserClaims, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return runAsUser(getDb(), claims, fn);
+}
+
+export function withAnonContext<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return runAsAnon(getDb(), fn);
+}
+
+export function withSystemContext<T>(reason: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return runAsSystem(getDb(), reason, fn);
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/connect";
+import { queryRows } from "@/lib/db/rows";
+import { ContextError, runAsAnon, runAsSystem, runAsUser } from "@/lib/db/run-context";
+import { keyValues } from "@/lib/settings/schema";
+import { drivers, OPEN_TIMEOUT } from "./support/databases";
+
+type Who = { user: string; uid: string | null; role: string | null; tenant: string | null };
+
+const whoAmI = sql`select current_user as user, auth.uid()::text as uid, auth.role() as role,
+  auth.jwt() ->> 'tenant' as tenant`;
+
+describe.each(drivers)("request context on $name", (driver) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    // One connection: what one transaction leaves behind would show in the next one.
+    database = await driver.open({ poolMax: 1 });
+  }, OPEN_TIMEOUT);
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("a user context runs as authenticated with the user's claims", async () => {
+    const sub = randomUUID();
+    const [who] = await runAsUser(database.db, { sub, tenant: "t-1" }, (tx) =>
+      queryRows<Who>(tx, whoAmI),
+    );
+    expect(who).toEqual({ user: "authenticated", uid: sub, role: "authenticated", tenant: "t-1" });
+  });
+
+  it("an anonymous context runs as anon without a user", async () => {
+    const [who] = await runAsAnon(database.db, (tx) => queryRows<Who>(tx, whoAmI));
+    expect(who).toMatchObject({ user: "anon", uid: null, role: "anon" });
+  });
+
+  it("the role and claims end with the transaction", async () => {
+    await runAsUser(database.db, { sub: randomUUID() }, (tx) => tx.execute(sql`select 1`));
+    const [who] = await runAsSystem(database.db, "test", (tx) => queryRows<Who>(tx, whoAmI));
+    expect(who?.user).not.toBe("authenticated");
+    expect(who?.uid).toBeNull();
+    const [outside] = await queryRows<Who>(database.db, whoAmI);
+    expect(outside?.user).toBe(who?.user);
+    expect(outside?.uid).toBeNull();
+  });
+
+  it("a system context names its reason to the database", async () => {
+    const [row] = await runAsSystem(database.db, "nightly-cleanup", (tx) =>
+      queryRows<{ context: string }>(tx, sql`select current_setting('app.context') as context`),
+    );
+    expect(row?.context).toBe("system:nightly-cleanup");
+  });
+
+  it("a failure midway rolls the whole transaction back", async () => {
+    const key = `rollback-${randomUUID()}`;
+    await expect(
+      runAsSystem(database.db, "test", async (tx) => {
+        await tx.insert(keyValues).values({ key, value: 1 });
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    const rows = await runAsSystem(database.db, "test", (tx) =>
+      tx.select().from(keyValues).where(eq(keyValues.key, key)),
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("refuses claims without a uuid subject or with a privileged role", () => {
+    expect(() => runAsUser(database.db, { sub: "admin" }, async () => 1)).toThrow(ContextError);
+    expect(() =>
+      runAsUser(database.db, { sub: randomUUID(), role: "service_role" }, async () => 1),
+    ).toThrow(ContextError);
+    expect(() => runAsSystem(database.db, " ", async () => 1)).toThrow(ContextError);
+  });
+});
