@@ -18,6 +18,9 @@ const nextConfig: NextConfig = {
   // Lets several builds live side by side (tests, benches, parallel work).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // One id for every instance of a release (BUILD_ID); unset, Next generates one. The build
+  // id is what browsers compare against builds/latest.json to offer a reload (docs/platform.md).
+  generateBuildId: async () => process.env.BUILD_ID?.trim() || null,
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer"],
   async headers() {

@@ -68,14 +68,14 @@ export default defineConfig({
       env: { ...serverEnv, DATABASE_URL: databaseUrl, SITE_URL: `http://127.0.0.1:${port}` },
     },
     {
-      command: `rm -rf .data-e2e && npx next start -H 127.0.0.1 -p ${embeddedPort}`,
+      command: `rm -rf .data-e2e-${embeddedPort} && npx next start -H 127.0.0.1 -p ${embeddedPort}`,
       url: `http://127.0.0.1:${embeddedPort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
         ...serverEnv,
         DATABASE_URL: "",
-        DATA_DIR: ".data-e2e",
+        DATA_DIR: `.data-e2e-${embeddedPort}`,
         SITE_URL: `http://127.0.0.1:${embeddedPort}`,
       },
     },

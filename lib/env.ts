@@ -34,12 +34,53 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool(false),
+  /** HMAC secret of filesystem-storage download links. Unset: a key kept in DATA_DIR/storage. */
+  STORAGE_SIGNING_SECRET: optionalString,
   /** Public keys handed to the browser through /api/environment. */
   MAPS_PUBLIC_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   /** Developer pages under /dev (mailbox, error trigger): on outside production, opt-in in it. */
   DEV_TOOLS: bool(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Build output folder (next.config distDir); the server reads BUILD_ID and builds/latest.json there. */
+  NEXT_DIST_DIR: z.string().default(".next"),
+  /** Built-in auth (/auth/v1): sign-ups confirmed at once. Unset: on in embedded mode and dev. */
+  AUTH_AUTOCONFIRM: z.preprocess(
+    (v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1" || v === true),
+    z.boolean().optional(),
+  ),
+  /** Built-in auth: refuse new sign-ups. */
+  AUTH_DISABLE_SIGNUP: z.preprocess(
+    (v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1" || v === true),
+    z.boolean().optional(),
+  ),
+  /** Built-in auth: access token lifetime in seconds (default 3600). */
+  AUTH_JWT_EXPIRY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(30).max(604_800).optional(),
+  ),
+  /** Built-in auth: ES256 private JWK (JSON) that signs tokens. Unset: one kept in the database. */
+  AUTH_SIGNING_KEY: optionalString,
+  /** Built-in auth: seconds without a refresh that end a session (0: never; default 14 days). */
+  AUTH_SESSION_INACTIVITY_TIMEOUT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).optional(),
+  ),
+  /** Built-in auth: seconds after sign-in that end a session (0: never; default 90 days). */
+  AUTH_SESSION_TIMEBOX: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).optional(),
+  ),
+  /** Built-in auth: anonymous sign-ins (POST /signup without email or phone). */
+  AUTH_ANONYMOUS_USERS: bool(true),
+  /** Built-in auth: Google client id(s), comma-separated, accepted as id_token audience. Unset: Google off. */
+  AUTH_GOOGLE_CLIENT_ID: optionalString,
+  /** Built-in auth: issuer of Google id tokens. */
+  AUTH_GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
+  /** Built-in auth: where the Google issuer publishes its signing keys (JWKS). */
+  AUTH_GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  /** Built-in auth: Sign in with Solana (POST /token?grant_type=web3). */
+  AUTH_WEB3_SOLANA: bool(true),
 });
 
 export type Env = z.infer<typeof schema>;

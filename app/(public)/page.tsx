@@ -1,10 +1,36 @@
+import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { OpenQuickAccessButton } from "@/components/quick-access/open-quick-access-button";
+import { QuickAccessBrowser } from "@/components/quick-access/quick-access-browser";
+import { pageMetadata } from "@/lib/seo/metadata";
 
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("hub");
+  return pageMetadata({ path: "/", title: t("metaTitle"), description: t("metaDescription") });
+}
+
+/**
+ * The hub home: the category browser of the Quick Access Panel, inline, at its centre. The
+ * panel itself is mounted by the default layout's QuickAccessProvider.
+ */
 export default async function HubPage() {
-  const t = await getTranslations("common");
+  const t = await getTranslations("hub");
   return (
-    <main className="p-6">
-      <h1 className="text-3xl font-bold text-primary-text">{t("appName")}</h1>
-    </main>
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:py-12">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-3xl font-bold text-primary-text sm:text-4xl">{t("heading")}</h1>
+        <p className="max-w-2xl text-muted-foreground">{t("intro")}</p>
+        <div>
+          <OpenQuickAccessButton label={t("openPanel")} />
+        </div>
+      </header>
+      <section
+        aria-label={t("browserLabel")}
+        className="rounded-card border border-border bg-surface p-4 sm:p-6"
+        data-testid="hub-browser"
+      >
+        <QuickAccessBrowser variant="page" />
+      </section>
+    </div>
   );
 }

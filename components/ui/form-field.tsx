@@ -36,7 +36,9 @@ export function FormField({
   const list = (typeof errors === "string" ? [errors] : (errors ?? []))
     .filter((e): e is string => Boolean(e))
     .slice(0, maxErrors);
-  const describedBy = [hint ? hintId : null, list.length ? errorId : null].filter(Boolean).join(" ");
+  const describedBy = [hint ? hintId : null, list.length ? errorId : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
       <Label htmlFor={id}>

@@ -1,0 +1,39 @@
+"use server";
+
+import { headers } from "next/headers";
+import { getLocale } from "next-intl/server";
+import { clientAddressFrom } from "@/lib/contact/client-address";
+import { contactFields, type ContactField } from "@/lib/contact/contact-schema";
+import { submitContactMessage } from "@/lib/contact/submit-contact";
+import type { ContactFormState } from "./form-state";
+
+/** The contact form's server action: re-validates, rate-limits, stores, acknowledges. */
+export async function sendContactMessage(
+  _previous: ContactFormState,
+  formData: FormData,
+): Promise<ContactFormState> {
+  const values = Object.fromEntries(
+    contactFields.map((field) => {
+      const value = formData.get(field);
+      return [field, typeof value === "string" ? value : ""];
+    }),
+  ) as Record<ContactField, string>;
+  try {
+    const [locale, requestHeaders] = await Promise.all([getLocale(), headers()]);
+    const result = await submitContactMessage(values, {
+      locale,
+      clientAddress: clientAddressFrom(requestHeaders),
+    });
+    switch (result.status) {
+      case "sent":
+        return { status: "sent", name: result.name, email: result.email };
+      case "invalid":
+        return { status: "invalid", fieldErrors: result.fieldErrors, values };
+      case "rateLimited":
+        return { status: "rateLimited", retryAfterSeconds: result.retryAfterSeconds, values };
+    }
+  } catch (error) {
+    console.error("contact: submission failed", error);
+    return { status: "failed", values };
+  }
+}

@@ -1,0 +1,48 @@
+/** The part of autocannon's programmatic API the bench uses (the package ships no types). */
+declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+  };
+
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+  };
+
+  export type Result = {
+    requests: Histogram & { total: number };
+    latency: Histogram & { p50: number; p90: number; p99: number };
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+  };
+
+  export type Instance = EventEmitter & {
+    on(
+      event: "response",
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        responseTime: number,
+      ) => void,
+    ): Instance;
+  };
+
+  export default function autocannon(
+    options: Options,
+    callback: (error: Error | null, result: Result) => void,
+  ): Instance;
+}

@@ -1,0 +1,75 @@
+/**
+ * First-load JavaScript per page, from the build output. Next 16 with Turbopack no longer
+ * prints sizes, so: for each page, its client reference manifest
+ * (`server/app/<route>/page_client-reference-manifest.js`) lists, per segment (root layout,
+ * group layouts, error and not-found boundaries, the page), the JS chunks the browser loads
+ * for it (`entryJSFiles`). Their union plus the build manifest's `rootMainFiles` (the runtime
+ * every page loads) is the page's first-load JS; each file is gzipped (level 9) and summed.
+ * Polyfills (`nomodule`) are left out: modern browsers never load them.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import vm from "node:vm";
+import { gzipSync } from "node:zlib";
+
+type ClientReferenceManifest = { entryJSFiles?: Record<string, string[]> };
+
+export type FirstLoad = { route: string; files: number; gzipBytes: number };
+
+async function findManifests(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await findManifests(full)));
+    else if (entry.name === "page_client-reference-manifest.js") found.push(full);
+  }
+  return found;
+}
+
+function loadManifest(source: string): Record<string, ClientReferenceManifest> {
+  const sandbox: {
+    globalThis?: unknown;
+    __RSC_MANIFEST?: Record<string, ClientReferenceManifest>;
+  } = {};
+  sandbox.globalThis = sandbox;
+  vm.runInNewContext(source, sandbox);
+  return sandbox.__RSC_MANIFEST ?? {};
+}
+
+/** `/(public)/about/page` → `/about`. */
+export function routeFromManifestKey(key: string): string {
+  const segments = key
+    .replace(/\/page$/, "")
+    .split("/")
+    .filter((s) => s && !(s.startsWith("(") && s.endsWith(")")));
+  return `/${segments.join("/")}`;
+}
+
+export async function firstLoadJs(distDir: string): Promise<FirstLoad[]> {
+  const buildManifest = JSON.parse(
+    await readFile(path.join(distDir, "build-manifest.json"), "utf8"),
+  ) as { rootMainFiles?: string[] };
+  const sizes = new Map<string, number>();
+  const gzipSize = async (file: string) => {
+    const known = sizes.get(file);
+    if (known !== undefined) return known;
+    const size = gzipSync(await readFile(path.join(distDir, file)), { level: 9 }).length;
+    sizes.set(file, size);
+    return size;
+  };
+
+  const results: FirstLoad[] = [];
+  for (const file of await findManifests(path.join(distDir, "server", "app"))) {
+    const manifests = loadManifest(await readFile(file, "utf8"));
+    for (const [key, manifest] of Object.entries(manifests)) {
+      const files = new Set(buildManifest.rootMainFiles ?? []);
+      for (const chunks of Object.values(manifest.entryJSFiles ?? {})) {
+        for (const chunk of chunks) files.add(chunk.replace(/^\/_next\//, ""));
+      }
+      let gzipBytes = 0;
+      for (const chunk of files) gzipBytes += await gzipSize(chunk);
+      results.push({ route: routeFromManifestKey(key), files: files.size, gzipBytes });
+    }
+  }
+  return results.sort((a, b) => a.route.localeCompare(b.route));
+}

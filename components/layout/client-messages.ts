@@ -1,0 +1,25 @@
+import type { Messages } from "next-intl";
+
+/**
+ * The catalogue namespaces client components read (`useTranslations` in a "use client"
+ * module). The root layout passes only these to NextIntlClientProvider: the others (about,
+ * terms, privacy, docs, …) are rendered on the server and would only add weight to every
+ * HTML answer. components/layout/client-messages.test.ts fails when a client component uses a
+ * namespace missing here.
+ */
+export const clientNamespaces = [
+  "ui",
+  "quickAccess",
+  "platform",
+  "errors",
+  "contact",
+  "validation",
+] as const satisfies readonly (keyof Messages)[];
+
+export type ClientNamespace = (typeof clientNamespaces)[number];
+
+export function pickClientMessages(messages: Messages): Pick<Messages, ClientNamespace> {
+  return Object.fromEntries(
+    clientNamespaces.map((namespace) => [namespace, messages[namespace]]),
+  ) as Pick<Messages, ClientNamespace>;
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { Languages } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+
+const loadMenu = () => import("./locale-menu");
+
+/** The menu button as it shows before the menu's code is there (same look and name). */
+function LocaleButton({ onActivate }: { onActivate?: () => void }) {
+  const t = useTranslations("ui.locale");
+  const locale = useLocale();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t("label", { language: t(`names.${locale}`) })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="locale-switch"
+      onClick={onActivate}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+    >
+      <Languages aria-hidden />
+    </Button>
+  );
+}
+
+// The dropdown (Radix menu and its positioning) loads on first use and opens at once.
+const LocaleMenu = dynamic(() => loadMenu().then((module) => module.LocaleMenu), {
+  ssr: false,
+  loading: () => <LocaleButton />,
+});
+
+/** Language menu (en/es) in the top bar. */
+export function LocaleSwitch() {
+  const [active, setActive] = useState(false);
+  return active ? <LocaleMenu /> : <LocaleButton onActivate={() => setActive(true)} />;
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { DrawerNav } from "./drawer-nav";
+import { useDrawer, useIsDesktop } from "./use-drawer";
+
+export const drawerId = "navigation-drawer";
+
+// The modal sheet (Radix dialog) is only needed below 960 px once the drawer opens.
+const NavigationDrawerSheet = dynamic(
+  () => import("./navigation-drawer-sheet").then((module) => module.NavigationDrawerSheet),
+  { ssr: false },
+);
+
+/**
+ * The navigation drawer. From 960 px it docks beside the content (shown by CSS from the
+ * persisted state, so it is there at first paint); below, it is a modal sheet.
+ */
+export function NavigationDrawer() {
+  const t = useTranslations("ui");
+  const { open, setOpen } = useDrawer();
+  const desktop = useIsDesktop();
+  const modal = open && !desktop;
+  // Once shown, the sheet stays mounted so that closing it gives focus back as Radix does.
+  const [sheetUsed, setSheetUsed] = useState(false);
+  if (modal && !sheetUsed) setSheetUsed(true);
+  return (
+    <>
+      <aside
+        id={drawerId}
+        aria-label={t("nav.label")}
+        className="sticky top-16 hidden max-h-[calc(100dvh-4rem)] w-64 shrink-0 self-start overflow-y-auto border-r border-border md:in-data-[drawer=open]:block"
+      >
+        <DrawerNav />
+      </aside>
+      {sheetUsed ? <NavigationDrawerSheet open={modal} onOpenChange={setOpen} /> : null}
+    </>
+  );
+}

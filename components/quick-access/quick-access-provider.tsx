@@ -1,0 +1,90 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+
+/** Starts loading the panel's code (the launcher calls it on hover and focus). */
+export function preloadQuickAccessPanel() {
+  return import("./quick-access-dialog");
+}
+
+// The panel (dialog, category browser, icons) is not needed for the first paint: its code
+// loads when it is first opened, or earlier when the pointer or focus reaches a launcher.
+const QuickAccessDialog = dynamic(
+  () => preloadQuickAccessPanel().then((module) => module.QuickAccessDialog),
+  { ssr: false },
+);
+
+export type QuickAccessControls = {
+  /** Opens the panel, optionally with the search box filled in. */
+  open: (query?: string) => void;
+  close: () => void;
+  isOpen: boolean;
+};
+
+const QuickAccessContext = createContext<QuickAccessControls | null>(null);
+
+/**
+ * Owns the Quick Access Panel (one dialog for the page) and lets any client component open
+ * it. Mounting a provider inside another is harmless: the inner one reuses the outer panel.
+ */
+export function QuickAccessProvider({ children }: { children: ReactNode }) {
+  const parent = useContext(QuickAccessContext);
+  if (parent) return children;
+  return <QuickAccessRoot>{children}</QuickAccessRoot>;
+}
+
+function QuickAccessRoot({ children }: { children: ReactNode }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [query, setQuery] = useState("");
+  // Mounted from the first opening on, so that closing keeps Radix's exit and focus return.
+  const [used, setUsed] = useState(false);
+
+  // The panel has no Radix trigger, so it gives focus back itself to what opened it.
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  const open = useCallback((initialQuery?: string) => {
+    const active = document.activeElement;
+    returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    setQuery(initialQuery ?? "");
+    setUsed(true);
+    setIsOpen(true);
+  }, []);
+  const restoreFocus = useCallback(() => {
+    const target = returnFocus.current;
+    returnFocus.current = null;
+    if (!target?.isConnected) return false;
+    target.focus();
+    return true;
+  }, []);
+  const close = useCallback(() => setIsOpen(false), []);
+  const controls = useMemo(() => ({ open, close, isOpen }), [open, close, isOpen]);
+
+  return (
+    <QuickAccessContext.Provider value={controls}>
+      {children}
+      {used ? (
+        <QuickAccessDialog
+          open={isOpen}
+          onOpenChange={setIsOpen}
+          initialQuery={query}
+          restoreFocus={restoreFocus}
+        />
+      ) : null}
+    </QuickAccessContext.Provider>
+  );
+}
+
+export function useQuickAccess(): QuickAccessControls {
+  const controls = useContext(QuickAccessContext);
+  if (!controls) throw new Error("useQuickAccess must be used inside <QuickAccessProvider>.");
+  return controls;
+}

@@ -1,0 +1,149 @@
+"use client";
+
+import { ChevronRight, ExternalLink, Heart } from "lucide-react";
+import Link from "next/link";
+import { useId } from "react";
+import { useTranslations } from "next-intl";
+import { isFolder, type NavigationItem } from "@/lib/navigation/tree";
+import { cn } from "@/lib/utils/cn";
+import { CategoryIcon } from "./category-icon";
+
+export type TileView = "grid" | "list";
+
+/**
+ * One category tile: a folder (primary colour, chevron, 'N items' in grid mode) drills down;
+ * a leaf is a link to its landing page (open-in-new icon). The whole tile is the target of
+ * its main control; the heart is a separate toggle button above it.
+ */
+export function QuickAccessTile({
+  item,
+  view,
+  showPath,
+  isFavourite,
+  onToggleFavourite,
+  onOpenFolder,
+  onSelectLeaf,
+}: {
+  item: NavigationItem;
+  view: TileView;
+  showPath: boolean;
+  isFavourite: boolean;
+  onToggleFavourite: (item: NavigationItem) => void;
+  onOpenFolder: (item: NavigationItem) => void;
+  onSelectLeaf: (item: NavigationItem) => void;
+}) {
+  const t = useTranslations("quickAccess");
+  const id = useId();
+  const folder = isFolder(item);
+  const grid = view === "grid";
+  const titleId = `${id}-title`;
+  const detailIds = [`${id}-description`, folder && grid ? `${id}-count` : null, `${id}-kind`]
+    .filter(Boolean)
+    .join(" ");
+
+  const targetClass = cn(
+    "text-left after:absolute after:inset-0 after:rounded-card after:content-['']",
+    "focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring",
+  );
+  const label = (
+    <span id={titleId} className={cn("font-medium", folder && "text-primary-text")}>
+      {item.title}
+    </span>
+  );
+
+  return (
+    <li
+      className={cn(
+        "group relative flex rounded-card border border-border bg-surface-2/60 transition-colors hover:bg-surface-2",
+        grid ? "min-h-36 flex-col gap-2 p-3 pr-10" : "items-center gap-3 p-3 pr-12",
+      )}
+      data-testid="quick-access-tile"
+      data-kind={folder ? "folder" : "link"}
+    >
+      <CategoryIcon
+        name={item.icon ?? (folder ? "folder" : undefined)}
+        className={cn(
+          folder ? "text-primary-text" : "text-muted-foreground",
+          !item.icon && !folder && "invisible",
+        )}
+      />
+      <div className={cn("flex min-w-0 flex-1 flex-col gap-1", grid && "justify-between")}>
+        {showPath && item.path.length > 0 ? (
+          <span className="truncate text-xs text-muted-foreground">{item.path.join(" › ")}</span>
+        ) : null}
+        {folder ? (
+          <button
+            type="button"
+            className={targetClass}
+            aria-labelledby={titleId}
+            aria-describedby={detailIds}
+            onClick={() => onOpenFolder(item)}
+            data-tile-main
+          >
+            {label}
+          </button>
+        ) : (
+          <Link
+            href={item.url ?? "/"}
+            className={targetClass}
+            aria-labelledby={titleId}
+            aria-describedby={detailIds}
+            onClick={() => onSelectLeaf(item)}
+            onKeyDown={(event) => {
+              // Tiles answer Space like buttons do, not only Enter.
+              if (event.key === " ") {
+                event.preventDefault();
+                event.currentTarget.click();
+              }
+            }}
+            data-tile-main
+          >
+            {label}
+          </Link>
+        )}
+        <span
+          id={`${id}-description`}
+          className={cn("text-sm text-muted-foreground", grid ? "line-clamp-3" : "line-clamp-2")}
+        >
+          {item.description}
+        </span>
+        {folder && grid ? (
+          <span id={`${id}-count`} className="text-xs font-medium text-primary-text">
+            {t("itemCount", { count: item.children?.length ?? 0 })}
+          </span>
+        ) : null}
+      </div>
+      <span id={`${id}-kind`} className="sr-only">
+        {folder ? t("folder") : t("link")}
+      </span>
+      {folder ? (
+        <ChevronRight
+          className={cn("size-5 shrink-0 text-primary-text", grid && "absolute right-3 bottom-3")}
+          aria-hidden
+        />
+      ) : (
+        <ExternalLink
+          className={cn(
+            "size-4 shrink-0 text-muted-foreground",
+            grid && "absolute right-3 bottom-3",
+          )}
+          aria-hidden
+        />
+      )}
+      <button
+        type="button"
+        className={cn(
+          "absolute z-10 rounded-full p-1.5 text-muted-foreground hover:bg-surface hover:text-secondary-text",
+          "focus-visible:outline-2 focus-visible:outline-ring",
+          grid ? "top-2 right-2" : "top-1/2 right-2 -translate-y-1/2",
+          isFavourite && "text-secondary-text",
+        )}
+        aria-pressed={isFavourite}
+        aria-label={t("favourite", { title: item.title })}
+        onClick={() => onToggleFavourite(item)}
+      >
+        <Heart className={cn("size-4", isFavourite && "fill-current")} aria-hidden />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,159 @@
+"use client";
+
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useQueryStates } from "nuqs";
+import { useId, useTransition } from "react";
+import { cn } from "@/lib/utils/cn";
+import { Button } from "../button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../select";
+import { clampPage, pageCount, pageItems, pageRange } from "./pager";
+import {
+  dataTableParsers,
+  dataTableUrlKeys,
+  defaultPageSizes,
+  type DataTableConfig,
+  type SortDirection,
+} from "./params";
+
+function useTableState<S extends string>(config: DataTableConfig<S>) {
+  const [pending, startTransition] = useTransition();
+  const [, setState] = useQueryStates(dataTableParsers(config), {
+    shallow: false,
+    scroll: false,
+    startTransition,
+    urlKeys: dataTableUrlKeys(config.prefix),
+  });
+  return { pending, setState };
+}
+
+export function DataTableSortButton<S extends string>({
+  config,
+  sortKey,
+  label,
+  direction,
+}: {
+  config: DataTableConfig<S>;
+  sortKey: S;
+  label: string;
+  direction: SortDirection | undefined;
+}) {
+  const t = useTranslations("ui.dataTable");
+  const { pending, setState } = useTableState(config);
+  const Icon = direction === "asc" ? ArrowUp : direction === "desc" ? ArrowDown : ArrowUpDown;
+  const next: SortDirection = direction === "asc" ? "desc" : "asc";
+  return (
+    <button
+      type="button"
+      disabled={pending}
+      onClick={() => void setState({ sort: sortKey, dir: next, page: null })}
+      className="-mx-1 inline-flex items-center gap-1 rounded-md px-1 py-0.5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {label}
+      <Icon className="size-3.5" aria-hidden />
+      <span className="sr-only">{t(next === "asc" ? "sortAscending" : "sortDescending")}</span>
+    </button>
+  );
+}
+
+export function DataTablePager<S extends string>({
+  config,
+  total,
+  page,
+  size,
+}: {
+  config: DataTableConfig<S>;
+  total: number;
+  page: number;
+  size: number;
+}) {
+  const t = useTranslations("ui.dataTable");
+  const sizeId = useId();
+  const { pending, setState } = useTableState(config);
+  const count = pageCount(total, size);
+  const current = clampPage(page, total, size);
+  const { from, to } = pageRange(current, size, total);
+  const go = (target: number) => void setState({ page: target === 1 ? null : target });
+  return (
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 text-sm"
+      aria-busy={pending || undefined}
+    >
+      <p className="text-muted-foreground" aria-live="polite">
+        {total === 0 ? t("noRows") : t("range", { from, to, total })}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="flex items-center gap-2">
+          <label htmlFor={sizeId} className="text-muted-foreground">
+            {t("pageSize")}
+          </label>
+          <Select
+            value={String(size)}
+            onValueChange={(value) => void setState({ size: Number(value), page: null })}
+            disabled={pending}
+          >
+            <SelectTrigger id={sizeId} className="h-9 w-20">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(config.pageSizes ?? defaultPageSizes).map((option) => (
+                <SelectItem key={option} value={String(option)}>
+                  {option}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <nav aria-label={t("pagination")}>
+          <ul className="flex items-center gap-1">
+            <li>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9"
+                aria-label={t("previous")}
+                disabled={pending || current <= 1}
+                onClick={() => go(current - 1)}
+              >
+                <ChevronLeft aria-hidden />
+              </Button>
+            </li>
+            {pageItems(current, count).map((item) =>
+              item.type === "gap" ? (
+                <li key={item.key} aria-hidden className="px-1 text-muted-foreground">
+                  …
+                </li>
+              ) : (
+                <li key={item.page}>
+                  <Button
+                    variant={item.page === current ? "outline" : "ghost"}
+                    size="icon"
+                    className={cn("size-9", item.page === current && "font-bold")}
+                    aria-label={t("page", { page: item.page })}
+                    aria-current={item.page === current ? "page" : undefined}
+                    disabled={pending}
+                    onClick={() => go(item.page)}
+                  >
+                    {item.page}
+                  </Button>
+                </li>
+              ),
+            )}
+            <li>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9"
+                aria-label={t("next")}
+                disabled={pending || current >= count}
+                onClick={() => go(current + 1)}
+              >
+                <ChevronRight aria-hidden />
+              </Button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

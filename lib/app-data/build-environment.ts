@@ -1,0 +1,46 @@
+import type { Env } from "@/lib/env";
+import { defaultLocale, locales } from "@/lib/i18n/config";
+import type { Environment } from "./environment-types";
+
+export const APP_NAME = "Live Market";
+
+/** The settings the public environment may look at. Secrets are not even passed in. */
+export type PublicSettingsInput = Pick<
+  Env,
+  | "NODE_ENV"
+  | "SITE_URL"
+  | "DATABASE_URL"
+  | "SMTP_URL"
+  | "S3_BUCKET"
+  | "MAPS_PUBLIC_KEY"
+  | "STRIPE_PUBLISHABLE_KEY"
+  | "DEV_TOOLS"
+>;
+
+/**
+ * Builds the public environment from the validated settings. Connection strings and secret
+ * keys only decide which adapter is on; their values never appear in the result.
+ */
+export function buildEnvironment(settings: PublicSettingsInput, buildId: string): Environment {
+  const mapsKey = settings.MAPS_PUBLIC_KEY?.trim() || null;
+  const stripeKey = settings.STRIPE_PUBLISHABLE_KEY?.trim() || null;
+  const payments = stripeKey ? "stripe" : "sandbox";
+  return {
+    appName: APP_NAME,
+    buildId,
+    mode: settings.DATABASE_URL ? "connected" : "embedded",
+    siteUrl: settings.SITE_URL,
+    locales: [...locales],
+    defaultLocale,
+    auth: null,
+    payments: { provider: payments, publishableKey: stripeKey },
+    maps: { publicKey: mapsKey },
+    features: {
+      mail: settings.SMTP_URL ? "smtp" : "outbox",
+      storage: settings.S3_BUCKET ? "s3" : "fs",
+      maps: mapsKey !== null,
+      payments,
+      devTools: settings.NODE_ENV !== "production" || settings.DEV_TOOLS,
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { contactAcknowledgement } from "./contact-acknowledgement";
+
+/** Every email the app sends, by name. `sendMail` takes a name and that template's data. */
+export const mailTemplates = {
+  contactAcknowledgement,
+};
+
+export type MailTemplateName = keyof typeof mailTemplates;
+
+export type MailTemplateData<N extends MailTemplateName> = (typeof mailTemplates)[N] extends {
+  subject: (t: never, data: infer D) => string;
+}
+  ? D
+  : never;
