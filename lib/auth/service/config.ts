@@ -1,0 +1,45 @@
+import "server-only";
+import { env, isEmbedded, isProduction } from "@/lib/env";
+
+/** The settings of the built-in auth service, read once from lib/env. */
+export interface AuthConfig {
+  /** The site origin, e.g. http://localhost:3000 (no trailing slash). */
+  siteOrigin: string;
+  /** `<site origin>/auth/v1`: the `iss` of every token. */
+  issuer: string;
+  jwtExpirySeconds: number;
+  autoconfirm: boolean;
+  disableSignup: boolean;
+  inactivityTimeoutSeconds: number;
+  timeboxSeconds: number;
+  signingKey: string | undefined;
+  anonymousUsers: boolean;
+  /** Google client ids accepted as the audience of id tokens (empty: Google off). */
+  googleClientIds: string[];
+  googleIssuer: string;
+  googleJwksUrl: string;
+  web3Solana: boolean;
+}
+
+export function authConfig(): AuthConfig {
+  const settings = env();
+  const siteOrigin = new URL(settings.SITE_URL).origin;
+  return {
+    siteOrigin,
+    issuer: `${siteOrigin}/auth/v1`,
+    jwtExpirySeconds: settings.AUTH_JWT_EXPIRY ?? 3600,
+    autoconfirm: settings.AUTH_AUTOCONFIRM ?? (isEmbedded() || !isProduction()),
+    disableSignup: settings.AUTH_DISABLE_SIGNUP ?? false,
+    inactivityTimeoutSeconds: settings.AUTH_SESSION_INACTIVITY_TIMEOUT ?? 14 * 24 * 3600,
+    timeboxSeconds: settings.AUTH_SESSION_TIMEBOX ?? 90 * 24 * 3600,
+    signingKey: settings.AUTH_SIGNING_KEY,
+    anonymousUsers: settings.AUTH_ANONYMOUS_USERS,
+    googleClientIds: (settings.AUTH_GOOGLE_CLIENT_ID ?? "")
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean),
+    googleIssuer: settings.AUTH_GOOGLE_ISSUER,
+    googleJwksUrl: settings.AUTH_GOOGLE_JWKS_URL,
+    web3Solana: settings.AUTH_WEB3_SOLANA,
+  };
+}

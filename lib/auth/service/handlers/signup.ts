@@ -1,0 +1,188 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { identities, users } from "@/lib/auth/schema";
+import { recordAudit } from "@/lib/auth/service/audit";
+import { authConfig } from "@/lib/auth/service/config";
+import { AuthError, unprocessable, validationFailed } from "@/lib/auth/service/errors";
+import { handleAnonymousSignup } from "@/lib/auth/service/handlers/anonymous";
+import { readJsonBody, type RequestInfo } from "@/lib/auth/service/http";
+import { hashPassword } from "@/lib/auth/service/passwords";
+import { auditName, createSession, type SessionResponse } from "@/lib/auth/service/sessions";
+import {
+  findUserByEmail,
+  findUserByPhone,
+  loadUserDto,
+  type UserDto,
+  type UserRow,
+} from "@/lib/auth/service/users";
+import {
+  assertStrongPassword,
+  normalizeEmail,
+  normalizePhone,
+  nullableRecord,
+  nullableString,
+  parseBody,
+} from "@/lib/auth/service/validation";
+import { withSystemContext, type Tx } from "@/lib/db/context";
+
+const signupBody = z.object({
+  email: nullableString,
+  phone: nullableString,
+  password: nullableString,
+  data: nullableRecord,
+});
+
+type Provider = "email" | "phone";
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+const alreadyRegistered = () => unprocessable("user_already_exists", "User already registered");
+
+/** What GoTrue answers for a confirmed address when confirmation is on: a look-alike user. */
+function obfuscatedUser(provider: Provider, address: string): UserDto {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: "authenticated",
+    role: "authenticated",
+    email: provider === "email" ? address : "",
+    phone: provider === "phone" ? address : "",
+    confirmation_sent_at: now,
+    app_metadata: { provider, providers: [provider] },
+    user_metadata: {},
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+async function insertUser(
+  tx: Tx,
+  provider: Provider,
+  address: string,
+  passwordHash: string,
+  data: Record<string, unknown>,
+  confirmed: boolean,
+): Promise<UserRow> {
+  const now = new Date();
+  const id = randomUUID();
+  const [user] = await tx
+    .insert(users)
+    .values({
+      id,
+      aud: "authenticated",
+      role: "authenticated",
+      email: provider === "email" ? address : null,
+      phone: provider === "phone" ? address : null,
+      encryptedPassword: passwordHash,
+      emailConfirmedAt: provider === "email" && confirmed ? now : null,
+      phoneConfirmedAt: provider === "phone" && confirmed ? now : null,
+      rawAppMetaData: { provider, providers: [provider] },
+      rawUserMetaData: data,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!user) throw new Error("User insert returned no row.");
+  await tx.insert(identities).values({
+    providerId: id,
+    userId: id,
+    provider,
+    identityData: {
+      sub: id,
+      [provider]: address,
+      email_verified: provider === "email" && confirmed,
+      phone_verified: provider === "phone" && confirmed,
+    },
+    createdAt: now,
+    updatedAt: now,
+  });
+  return user;
+}
+
+/**
+ * POST /signup: email or phone + password (with autoconfirm, answers a session); neither
+ * email nor phone: an anonymous sign-in.
+ */
+export async function handleSignup(
+  request: Request,
+  info: RequestInfo,
+): Promise<SessionResponse | UserDto> {
+  const config = authConfig();
+  if (config.disableSignup)
+    throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+  const body = parseBody(signupBody, await readJsonBody(request));
+  if (!body.email && !body.phone) return handleAnonymousSignup(body.data ?? {}, info);
+  if (!body.password)
+    throw new AuthError(422, "validation_failed", "Signup requires a valid password");
+  if (body.email && body.phone) {
+    throw validationFailed("Only an email address or phone number should be provided on signup.");
+  }
+  const provider: Provider = body.email ? "email" : "phone";
+  const address = body.email ? normalizeEmail(body.email) : normalizePhone(body.phone ?? "");
+  assertStrongPassword(body.password);
+  const passwordHash = await hashPassword(body.password);
+  const confirmed = config.autoconfirm;
+
+  try {
+    return await withSystemContext("auth: signup", async (tx) => {
+      const existing =
+        provider === "email"
+          ? await findUserByEmail(tx, address)
+          : await findUserByPhone(tx, address);
+      let user: UserRow;
+      if (existing) {
+        const existingConfirmed =
+          provider === "email" ? existing.emailConfirmedAt : existing.phoneConfirmedAt;
+        if (existingConfirmed) {
+          if (confirmed) throw alreadyRegistered();
+          return obfuscatedUser(provider, address);
+        }
+        // An unconfirmed sign-up tried again: the newest password and data win.
+        const now = new Date();
+        const [updated] = await tx
+          .update(users)
+          .set({
+            encryptedPassword: passwordHash,
+            rawUserMetaData: body.data ?? existing.rawUserMetaData ?? {},
+            updatedAt: now,
+            ...(confirmed
+              ? provider === "email"
+                ? { emailConfirmedAt: now }
+                : { phoneConfirmedAt: now }
+              : {}),
+          })
+          .where(eq(users.id, existing.id))
+          .returning();
+        user = updated ?? existing;
+      } else {
+        user = await insertUser(tx, provider, address, passwordHash, body.data ?? {}, confirmed);
+        await recordAudit(
+          tx,
+          { id: user.id, username: auditName(user), ip: info.ip },
+          "user_signedup",
+          {
+            provider,
+          },
+        );
+      }
+      if (!confirmed) return loadUserDto(tx, user);
+      const session = await createSession(tx, user, "password", info);
+      await recordAudit(tx, { id: user.id, username: auditName(user), ip: info.ip }, "login", {
+        provider,
+      });
+      return session;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyRegistered();
+    throw error;
+  }
+}

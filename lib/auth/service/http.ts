@@ -1,0 +1,140 @@
+import "server-only";
+import { AuthError } from "@/lib/auth/service/errors";
+
+/**
+ * Wire conventions of Supabase Auth (auth-contract.md, "Wire conventions"): the two error
+ * shapes chosen by X-Supabase-Api-Version, the 1 MB body limit, CORS for the site origin.
+ */
+export const API_VERSION_HEADER = "X-Supabase-Api-Version";
+export const API_VERSION = "2024-01-01";
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const API_VERSION_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export interface RequestInfo {
+  /** Whether the caller asked for the 2024-01-01 API (error bodies with `code`). */
+  versioned: boolean;
+  ip: string;
+  userAgent: string | null;
+  origin: string | null;
+}
+
+export function requestInfo(request: Request): RequestInfo {
+  const header = request.headers.get(API_VERSION_HEADER)?.trim() ?? "";
+  const match = API_VERSION_PATTERN.exec(header);
+  const versioned =
+    !!match && Date.parse(`${header}T00:00:00Z`) >= Date.parse("2024-01-01T00:00:00Z");
+  return {
+    versioned,
+    ip: clientAddress(request.headers),
+    userAgent: request.headers.get("user-agent"),
+    origin: request.headers.get("origin"),
+  };
+}
+
+/** The caller's address as the first proxy saw it (as GoTrue does behind its gateway). */
+export function clientAddress(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || headers.get("x-real-ip")?.trim() || "unknown";
+}
+
+/** Reads the body as a JSON object: empty → {}, over 1 MB → 413, not JSON → 400 bad_json. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return {};
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "invalid JSON";
+    throw new AuthError(400, "bad_json", `Could not parse request body as JSON: ${reason}`);
+  }
+  if (parsed === null) return {};
+  if (typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new AuthError(
+      400,
+      "bad_json",
+      "Could not parse request body as JSON: expected an object",
+    );
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function tooLarge(): AuthError {
+  return new AuthError(413, "request_entity_too_large", "Request body too large");
+}
+
+function corsHeaders(info: RequestInfo, siteOrigin: string): Record<string, string> {
+  if (!info.origin || info.origin !== siteOrigin) return {};
+  return {
+    "Access-Control-Allow-Origin": info.origin,
+    "Access-Control-Allow-Credentials": "true",
+    "Access-Control-Expose-Headers": `${API_VERSION_HEADER}, Retry-After`,
+    Vary: "Origin",
+  };
+}
+
+function baseHeaders(info: RequestInfo, siteOrigin: string): Record<string, string> {
+  return {
+    ...corsHeaders(info, siteOrigin),
+    ...(info.versioned ? { [API_VERSION_HEADER]: API_VERSION } : {}),
+    "Cache-Control": "no-store",
+  };
+}
+
+export function jsonResponse(
+  info: RequestInfo,
+  siteOrigin: string,
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
+  return Response.json(body, {
+    status: init.status ?? 200,
+    headers: { ...baseHeaders(info, siteOrigin), ...init.headers },
+  });
+}
+
+export function emptyResponse(info: RequestInfo, siteOrigin: string, status = 204): Response {
+  return new Response(null, { status, headers: baseHeaders(info, siteOrigin) });
+}
+
+/** GoTrue's error body: `{code, message}` for the 2024-01-01 API, else `{code, error_code, msg}`. */
+export function errorResponse(info: RequestInfo, siteOrigin: string, error: AuthError): Response {
+  const body = error.oauth
+    ? { error: error.code, error_description: error.message }
+    : info.versioned
+      ? { code: error.code, message: error.message, ...error.extra }
+      : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };
+  return jsonResponse(info, siteOrigin, body, { status: error.status, headers: error.headers });
+}
+
+export function preflightResponse(info: RequestInfo, siteOrigin: string): Response {
+  const cors = corsHeaders(info, siteOrigin);
+  if (!cors["Access-Control-Allow-Origin"]) return new Response(null, { status: 204 });
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...cors,
+      "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, OPTIONS",
+      "Access-Control-Allow-Headers":
+        "authorization, apikey, content-type, x-client-info, x-supabase-api-version, x-retry-count",
+      "Access-Control-Max-Age": "600",
+    },
+  });
+}

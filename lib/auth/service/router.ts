@@ -1,0 +1,135 @@
+import "server-only";
+import { authConfig } from "@/lib/auth/service/config";
+import { AuthError } from "@/lib/auth/service/errors";
+import {
+  handleAdminDeleteUser,
+  handleAdminUpdateUser,
+  handleCreateUser,
+  handleGetUserById,
+  handleListUsers,
+} from "@/lib/auth/service/handlers/admin";
+import { handleDeleteIdentity } from "@/lib/auth/service/handlers/identities";
+import { handleLogout } from "@/lib/auth/service/handlers/logout";
+import { serverHealth, serverSettings } from "@/lib/auth/service/handlers/meta";
+import { handleSignup } from "@/lib/auth/service/handlers/signup";
+import { handleToken } from "@/lib/auth/service/handlers/token";
+import { handleGetUser, handleUpdateUser } from "@/lib/auth/service/handlers/user";
+import {
+  emptyResponse,
+  errorResponse,
+  jsonResponse,
+  preflightResponse,
+  requestInfo,
+  type RequestInfo,
+} from "@/lib/auth/service/http";
+import { getJwks, getKeyRing } from "@/lib/auth/service/keys";
+import { consumeRateLimit } from "@/lib/rate-limit/rate-limit";
+
+/**
+ * The built-in auth service's one entry: `/auth/v1/<path>` → handler. Wire conventions,
+ * rate limits (per client address, shared by every instance through PostgreSQL) and the
+ * mapping of AuthError to GoTrue's error bodies happen here.
+ */
+type Handler = (request: Request, info: RequestInfo) => Promise<Response>;
+type ParamHandler = (request: Request, info: RequestInfo, param: string) => Promise<Response>;
+
+interface RateRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+const RATE_RULES: Record<string, RateRule> = {
+  "POST token": { name: "token", limit: 150, windowSeconds: 300 },
+  "POST signup": { name: "signup", limit: 30, windowSeconds: 300 },
+};
+
+function routes(): Record<string, Handler> {
+  const origin = authConfig().siteOrigin;
+  const json = (info: RequestInfo, body: unknown, headers?: Record<string, string>) =>
+    jsonResponse(info, origin, body, { headers });
+  return {
+    "GET health": async (_request, info) => json(info, serverHealth()),
+    "GET settings": async (_request, info) => json(info, serverSettings()),
+    "GET .well-known/jwks.json": async (_request, info) =>
+      json(info, await getJwks(), { "Cache-Control": "public, max-age=600" }),
+    "POST signup": async (request, info) => json(info, await handleSignup(request, info)),
+    "POST token": async (request, info) => json(info, await handleToken(request, info)),
+    "GET user": async (request, info) => json(info, await handleGetUser(request)),
+    "PUT user": async (request, info) => json(info, await handleUpdateUser(request, info)),
+    "POST logout": async (request, info) => {
+      await handleLogout(request, info);
+      return emptyResponse(info, origin);
+    },
+    "GET admin/users": async (request, info) => {
+      const { body, headers } = await handleListUsers(request);
+      return json(info, body, headers);
+    },
+    "POST admin/users": async (request, info) => json(info, await handleCreateUser(request, info)),
+  };
+}
+
+/** Routes with one path parameter: `<method> <prefix>/{param}`. */
+function paramRoutes(): Record<string, ParamHandler> {
+  const origin = authConfig().siteOrigin;
+  const json = (info: RequestInfo, body: unknown) => jsonResponse(info, origin, body);
+  return {
+    "DELETE user/identities": async (request, info, id) =>
+      json(info, await handleDeleteIdentity(request, info, id)),
+    "GET admin/users": async (request, info, id) =>
+      json(info, await handleGetUserById(request, id)),
+    "PUT admin/users": async (request, info, id) =>
+      json(info, await handleAdminUpdateUser(request, info, id)),
+    "DELETE admin/users": async (request, info, id) =>
+      json(info, await handleAdminDeleteUser(request, info, id)),
+  };
+}
+
+function findHandler(method: string, path: string[]): Handler | undefined {
+  const exact = routes()[`${method} ${path.join("/")}`];
+  if (exact) return exact;
+  const param = path.at(-1);
+  const withParam = paramRoutes()[`${method} ${path.slice(0, -1).join("/")}`];
+  return withParam && param ? (request, info) => withParam(request, info, param) : undefined;
+}
+
+async function enforceRateLimit(rule: RateRule, info: RequestInfo): Promise<void> {
+  const result = await consumeRateLimit({
+    key: `auth:${rule.name}:${info.ip}`,
+    limit: rule.limit,
+    windowSeconds: rule.windowSeconds,
+  });
+  if (!result.allowed) {
+    throw new AuthError(429, "over_request_rate_limit", "Request rate limit reached", {
+      headers: { "Retry-After": String(result.retryAfterSeconds) },
+    });
+  }
+}
+
+export async function dispatchAuthRequest(request: Request, path: string[]): Promise<Response> {
+  const info = requestInfo(request);
+  const origin = authConfig().siteOrigin;
+  if (request.method === "OPTIONS") return preflightResponse(info, origin);
+  const key = `${request.method} ${path.join("/")}`;
+  const handler = findHandler(request.method, path);
+  try {
+    if (!handler) throw new AuthError(404, "not_found", "Not Found");
+    const rule = RATE_RULES[key];
+    if (rule) await enforceRateLimit(rule, info);
+    // Loaded before any transaction opens (PGlite has one connection).
+    await getKeyRing();
+    return await handler(request, info);
+  } catch (error) {
+    if (error instanceof AuthError) return errorResponse(info, origin, error);
+    console.error("auth: unexpected error", { path: key, error });
+    return errorResponse(
+      info,
+      origin,
+      new AuthError(
+        500,
+        "unexpected_failure",
+        "Unexpected failure, please check server logs for more information",
+      ),
+    );
+  }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { AuthError } from "@/lib/auth/service/errors";
+import { clientAddress, errorResponse, readJsonBody, requestInfo } from "@/lib/auth/service/http";
+
+const SITE = "http://localhost:3000";
+const request = (headers: Record<string, string> = {}, body?: string) =>
+  new Request(`${SITE}/auth/v1/token`, { method: "POST", headers, body });
+
+describe("auth wire conventions", () => {
+  it("recognises API versions from 2024-01-01 on", () => {
+    expect(requestInfo(request({ "x-supabase-api-version": "2024-01-01" })).versioned).toBe(true);
+    expect(requestInfo(request({ "x-supabase-api-version": "2025-06-30" })).versioned).toBe(true);
+    expect(requestInfo(request({ "x-supabase-api-version": "2023-12-31" })).versioned).toBe(false);
+    expect(requestInfo(request({ "x-supabase-api-version": "yesterday" })).versioned).toBe(false);
+    expect(requestInfo(request()).versioned).toBe(false);
+  });
+
+  it("shapes errors for each API version", async () => {
+    const error = new AuthError(400, "invalid_credentials", "Invalid login credentials");
+    const modern = errorResponse(
+      requestInfo(request({ "x-supabase-api-version": "2024-01-01" })),
+      SITE,
+      error,
+    );
+    expect(modern.headers.get("x-supabase-api-version")).toBe("2024-01-01");
+    expect(await modern.json()).toEqual({
+      code: "invalid_credentials",
+      message: "Invalid login credentials",
+    });
+    const legacy = errorResponse(requestInfo(request()), SITE, error);
+    expect(await legacy.json()).toEqual({
+      code: 400,
+      error_code: "invalid_credentials",
+      msg: "Invalid login credentials",
+    });
+  });
+
+  it("reads bodies leniently and refuses more than 1 MB", async () => {
+    expect(await readJsonBody(request({}, ""))).toEqual({});
+    expect(await readJsonBody(request({}, "null"))).toEqual({});
+    expect(await readJsonBody(request({}, '{"a":1}'))).toEqual({ a: 1 });
+    await expect(readJsonBody(request({}, "[1]"))).rejects.toMatchObject({
+      status: 400,
+      code: "bad_json",
+    });
+    await expect(readJsonBody(request({}, "x".repeat(1024 * 1024 + 1)))).rejects.toMatchObject({
+      status: 413,
+      code: "request_entity_too_large",
+    });
+  });
+
+  it("takes the client address from the first forwarding hop", () => {
+    expect(clientAddress(new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" }))).toBe(
+      "203.0.113.9",
+    );
+    expect(clientAddress(new Headers({ "x-real-ip": "198.51.100.2" }))).toBe("198.51.100.2");
+    expect(clientAddress(new Headers())).toBe("unknown");
+  });
+});
