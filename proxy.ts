@@ -1,12 +1,14 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, type NextResponse } from "next/server";
+import { authGuard } from "@/lib/auth/guard/auth-proxy";
 import { protocolRedirect } from "@/lib/routes/protocol-proxy";
 
 /**
  * Runs before every page request. A small composition of steps, each in lib/: the first
- * that answers wins, otherwise the request goes on.
+ * that answers wins, otherwise the request goes on. After the protocol redirect, the
+ * session is refreshed and the route guard of spec §4 applies (lib/auth/guard).
  */
-export function proxy(request: NextRequest): NextResponse {
-  return protocolRedirect(request) ?? NextResponse.next();
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  return protocolRedirect(request) ?? (await authGuard(request));
 }
 
 export const config = {

@@ -5,7 +5,9 @@
  * group layouts, error and not-found boundaries, the page), the JS chunks the browser loads
  * for it (`entryJSFiles`). Their union plus the build manifest's `rootMainFiles` (the runtime
  * every page loads) is the page's first-load JS; each file is gzipped (level 9) and summed.
- * Polyfills (`nomodule`) are left out: modern browsers never load them.
+ * Polyfills (`nomodule`) are left out: modern browsers never load them. The root not-found
+ * boundary's own chunk (`app/not-found`) is left out too: Chromium's network log against a
+ * production build shows no page loading it on a visit, not even a 404 (docs/bench.md).
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -45,6 +47,11 @@ export function routeFromManifestKey(key: string): string {
   return `/${segments.join("/")}`;
 }
 
+/** Whether a segment's chunks load on a first visit of a page (see the header). */
+export function loadedOnFirstVisit(segment: string): boolean {
+  return !/\/app\/not-found$/.test(segment);
+}
+
 export async function firstLoadJs(distDir: string): Promise<FirstLoad[]> {
   const buildManifest = JSON.parse(
     await readFile(path.join(distDir, "build-manifest.json"), "utf8"),
@@ -63,7 +70,8 @@ export async function firstLoadJs(distDir: string): Promise<FirstLoad[]> {
     const manifests = loadManifest(await readFile(file, "utf8"));
     for (const [key, manifest] of Object.entries(manifests)) {
       const files = new Set(buildManifest.rootMainFiles ?? []);
-      for (const chunks of Object.values(manifest.entryJSFiles ?? {})) {
+      for (const [segment, chunks] of Object.entries(manifest.entryJSFiles ?? {})) {
+        if (!loadedOnFirstVisit(segment)) continue;
         for (const chunk of chunks) files.add(chunk.replace(/^\/_next\//, ""));
       }
       let gzipBytes = 0;

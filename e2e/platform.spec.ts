@@ -46,8 +46,12 @@ test.describe("startup data", () => {
   test("key-values are not fetched until something uses them", async ({ page }) => {
     const requested: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+    // Waiting starts before the navigation: the page may fetch it before goto resolves.
+    const environment = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/environment",
+    );
     await page.goto("/offline");
-    await page.waitForResponse((r) => new URL(r.url()).pathname === "/api/environment");
+    await environment;
     expect(requested).not.toContain("/api/key-values");
   });
 });

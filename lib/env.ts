@@ -81,6 +81,41 @@ const schema = z.object({
   AUTH_GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
   /** Built-in auth: Sign in with Solana (POST /token?grant_type=web3). */
   AUTH_WEB3_SOLANA: bool(true),
+  /** Built-in auth: extra allowed redirect_to targets, comma-separated (globs: * and **). */
+  AUTH_REDIRECT_ALLOW_LIST: optionalString,
+  /** Built-in auth: seconds an email or SMS one-time code or link stays valid (max 3600). */
+  AUTH_OTP_EXPIRY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(60).max(3600).default(3600),
+  ),
+  /** Built-in auth: auth emails (confirmations, links, codes) sent per hour overall. */
+  AUTH_RATE_LIMIT_EMAIL_SENT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).default(30),
+  ),
+  /** Built-in auth: password changes from sessions older than 24 h need GET /reauthenticate's code. */
+  AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION: bool(false),
+  /** SMS delivery: "outbox" (dev table, /dev/sms) or "twilio". */
+  SMS_PROVIDER: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["outbox", "twilio"]).default("outbox"),
+  ),
+  /** Twilio Messages API: account SID, auth token, sender (number or messaging service SID). */
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  /** Twilio API base URL (tests point it at a local server). */
+  TWILIO_API_BASE_URL: z.string().url().default("https://api.twilio.com"),
+  /** Built-in auth: seconds an MFA challenge stays valid (default 300). */
+  AUTH_MFA_CHALLENGE_EXPIRY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(86_400).default(300),
+  ),
+  /** Built-in auth: unverified MFA factors a user may hold at once (default 10). */
+  AUTH_MFA_MAX_UNVERIFIED_FACTORS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(100).default(10),
+  ),
 });
 
 export type Env = z.infer<typeof schema>;

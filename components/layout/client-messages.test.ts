@@ -23,7 +23,9 @@ async function usedNamespaces(): Promise<Map<string, string[]>> {
   for (const dir of sourceDirs) {
     for (const file of await sourceFiles(path.join(root, dir))) {
       const source = await readFile(file, "utf8");
-      for (const match of source.matchAll(/useTranslations(?:<[^>]*>)?\(\s*(["'`]([^"'`]*)["'`])?\s*\)/g)) {
+      for (const match of source.matchAll(
+        /useTranslations(?:<[^>]*>)?\(\s*(["'`]([^"'`]*)["'`])?\s*\)/g,
+      )) {
         const namespace = (match[2] ?? "").split(".")[0] ?? "";
         used.set(namespace, [...(used.get(namespace) ?? []), path.relative(root, file)]);
       }

@@ -14,6 +14,8 @@ export const clientNamespaces = [
   "errors",
   "contact",
   "validation",
+  "auth",
+  "profile",
 ] as const satisfies readonly (keyof Messages)[];
 
 export type ClientNamespace = (typeof clientNamespaces)[number];

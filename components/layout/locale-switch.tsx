@@ -1,9 +1,8 @@
 "use client";
 
 import { Languages } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 
 const loadMenu = () => import("./locale-menu");
@@ -30,13 +29,15 @@ function LocaleButton({ onActivate }: { onActivate?: () => void }) {
 }
 
 // The dropdown (Radix menu and its positioning) loads on first use and opens at once.
-const LocaleMenu = dynamic(() => loadMenu().then((module) => module.LocaleMenu), {
-  ssr: false,
-  loading: () => <LocaleButton />,
-});
+const LocaleMenu = lazy(() => loadMenu().then((module) => ({ default: module.LocaleMenu })));
 
 /** Language menu (en/es) in the top bar. */
 export function LocaleSwitch() {
   const [active, setActive] = useState(false);
-  return active ? <LocaleMenu /> : <LocaleButton onActivate={() => setActive(true)} />;
+  if (!active) return <LocaleButton onActivate={() => setActive(true)} />;
+  return (
+    <Suspense fallback={<LocaleButton />}>
+      <LocaleMenu />
+    </Suspense>
+  );
 }

@@ -1,17 +1,16 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { DrawerNav } from "./drawer-nav";
 import { useDrawer, useIsDesktop } from "./use-drawer";
 
 export const drawerId = "navigation-drawer";
 
-// The modal sheet (Radix dialog) is only needed below 960 px once the drawer opens.
-const NavigationDrawerSheet = dynamic(
-  () => import("./navigation-drawer-sheet").then((module) => module.NavigationDrawerSheet),
-  { ssr: false },
+// The modal sheet (Radix dialog) is only needed below 960 px once the drawer opens. It is
+// never rendered on the server (the media query is false there), so React.lazy suffices.
+const NavigationDrawerSheet = lazy(() =>
+  import("./navigation-drawer-sheet").then((module) => ({ default: module.NavigationDrawerSheet })),
 );
 
 /**
@@ -35,7 +34,11 @@ export function NavigationDrawer() {
       >
         <DrawerNav />
       </aside>
-      {sheetUsed ? <NavigationDrawerSheet open={modal} onOpenChange={setOpen} /> : null}
+      {sheetUsed ? (
+        <Suspense fallback={null}>
+          <NavigationDrawerSheet open={modal} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useMemo,
@@ -18,9 +19,10 @@ export function preloadQuickAccessPanel() {
 
 // The panel (dialog, category browser, icons) is not needed for the first paint: its code
 // loads when it is first opened, or earlier when the pointer or focus reaches a launcher.
-const QuickAccessDialog = dynamic(
-  () => preloadQuickAccessPanel().then((module) => module.QuickAccessDialog),
-  { ssr: false },
+// React.lazy rather than next/dynamic: it is only rendered after a click (never on the
+// server), and next/dynamic would add its own runtime to every page.
+const QuickAccessDialog = lazy(() =>
+  preloadQuickAccessPanel().then((module) => ({ default: module.QuickAccessDialog })),
 );
 
 export type QuickAccessControls = {
@@ -72,12 +74,14 @@ function QuickAccessRoot({ children }: { children: ReactNode }) {
     <QuickAccessContext.Provider value={controls}>
       {children}
       {used ? (
-        <QuickAccessDialog
-          open={isOpen}
-          onOpenChange={setIsOpen}
-          initialQuery={query}
-          restoreFocus={restoreFocus}
-        />
+        <Suspense fallback={null}>
+          <QuickAccessDialog
+            open={isOpen}
+            onOpenChange={setIsOpen}
+            initialQuery={query}
+            restoreFocus={restoreFocus}
+          />
+        </Suspense>
       ) : null}
     </QuickAccessContext.Provider>
   );

@@ -1,10 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { getServerToasts, getToasts, subscribeToasts } from "./toast-store";
 
-const Toaster = dynamic(() => import("./toast").then((module) => module.Toaster), { ssr: false });
+// React.lazy rather than next/dynamic: rendered only after a toast (never on the server), and
+// next/dynamic would add its own runtime to every page.
+const Toaster = lazy(() => import("./toast").then((module) => ({ default: module.Toaster })));
 
 /**
  * The root layout's toaster. The queue is a tiny store (toast-store.ts); the Radix viewport
@@ -18,5 +19,9 @@ export function LazyToaster() {
   );
   const [used, setUsed] = useState(false);
   if (hasToasts && !used) setUsed(true);
-  return used ? <Toaster /> : null;
+  return used ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }

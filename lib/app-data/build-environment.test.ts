@@ -48,14 +48,14 @@ afterEach(() => {
 
 describe("buildEnvironment", () => {
   it("publishes the public keys and the adapters in use for a connected deployment", () => {
-    const environment = buildEnvironment(connected, "build-1");
+    const environment = buildEnvironment(connected, "build-1", "anon-key-jwt");
     expect(parseEnvironment(environment)).toEqual(environment);
     expect(environment).toMatchObject({
       appName: "Live Market",
       buildId: "build-1",
       mode: "connected",
       siteUrl: "https://market.example",
-      auth: null,
+      auth: { url: "https://market.example/auth/v1", anonKey: "anon-key-jwt" },
       payments: { provider: "stripe", publishableKey: "pk_test_123" },
       maps: { publicKey: "maps-public-key" },
       features: { mail: "smtp", storage: "s3", maps: true, payments: "stripe", devTools: false },
@@ -64,8 +64,10 @@ describe("buildEnvironment", () => {
 
   it("reports the embedded adapters and null keys when nothing is set", () => {
     const environment = buildEnvironment(embedded, "development");
+    expect(parseEnvironment(environment)).toEqual(environment);
     expect(environment).toMatchObject({
       mode: "embedded",
+      auth: null,
       payments: { provider: "sandbox", publishableKey: null },
       maps: { publicKey: null },
       features: { mail: "outbox", storage: "fs", maps: false, payments: "sandbox", devTools: true },

@@ -1,3 +1,4 @@
+import { authServiceUrl } from "@/lib/auth/client/auth-options";
 import type { Env } from "@/lib/env";
 import { defaultLocale, locales } from "@/lib/i18n/config";
 import type { Environment } from "./environment-types";
@@ -19,9 +20,14 @@ export type PublicSettingsInput = Pick<
 
 /**
  * Builds the public environment from the validated settings. Connection strings and secret
- * keys only decide which adapter is on; their values never appear in the result.
+ * keys only decide which adapter is on; their values never appear in the result. `anonKey`
+ * is the auth service's public API key (null when it cannot be read: auth is then null).
  */
-export function buildEnvironment(settings: PublicSettingsInput, buildId: string): Environment {
+export function buildEnvironment(
+  settings: PublicSettingsInput,
+  buildId: string,
+  anonKey: string | null = null,
+): Environment {
   const mapsKey = settings.MAPS_PUBLIC_KEY?.trim() || null;
   const stripeKey = settings.STRIPE_PUBLISHABLE_KEY?.trim() || null;
   const payments = stripeKey ? "stripe" : "sandbox";
@@ -32,7 +38,7 @@ export function buildEnvironment(settings: PublicSettingsInput, buildId: string)
     siteUrl: settings.SITE_URL,
     locales: [...locales],
     defaultLocale,
-    auth: null,
+    auth: anonKey ? { url: authServiceUrl(settings.SITE_URL), anonKey } : null,
     payments: { provider: payments, publishableKey: stripeKey },
     maps: { publicKey: mapsKey },
     features: {

@@ -14,8 +14,8 @@ export type Environment = {
   siteUrl: string;
   locales: string[];
   defaultLocale: string;
-  /** The sign-in service. Null until the auth issue ships one that answers. */
-  auth: null;
+  /** The sign-in service (the app's own /auth/v1) and its anon key (public by design). */
+  auth: { url: string; anonKey: string } | null;
   payments: { provider: PaymentsProvider; publishableKey: string | null };
   maps: { publicKey: string | null };
   features: {
@@ -51,7 +51,8 @@ export function parseEnvironment(body: unknown): Environment | null {
     Array.isArray(body.locales) &&
     body.locales.every(isString) &&
     isString(body.defaultLocale) &&
-    body.auth === null &&
+    (body.auth === null ||
+      (isDict(body.auth) && isString(body.auth.url) && isString(body.auth.anonKey))) &&
     isDict(payments) &&
     isProvider(payments.provider) &&
     isNullableString(payments.publishableKey) &&

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -342,4 +343,18 @@ export const web3SignedMessages = authSchema
     },
     (t) => [index("web3_signed_messages_expires_at_idx").on(t.expiresAt)],
   )
+  .enableRLS();
+
+/**
+ * Ours: TOTP replay protection. The last time step whose code verified each factor; a code
+ * of that step or an earlier one is refused (RFC 6238 §5.2). One row per TOTP factor.
+ */
+export const mfaTotpSteps = authSchema
+  .table("mfa_totp_steps", {
+    factorId: uuid("factor_id")
+      .primaryKey()
+      .references(() => mfaFactors.id, { onDelete: "cascade" }),
+    lastStep: bigint("last_step", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  })
   .enableRLS();

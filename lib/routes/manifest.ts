@@ -62,7 +62,7 @@ export const routes: readonly RouteEntry[] = [
   { pattern: "/account/reset-password", module: "auth", ...MEMBER, profile: "skip" },
 
   // Developer tools and the bench baseline
-  ...group("dev", DEV, "/dev", ["/error", "/mailbox", "/mailbox/[id]", "/bare"]),
+  ...group("dev", DEV, "/dev", ["/error", "/mailbox", "/mailbox/[id]", "/sms", "/bare"]),
 
   // Profile
   { pattern: "/profile/create", module: "profile", ...MEMBER, profile: "no-profile" },

@@ -1,8 +1,11 @@
 import common from "./common.json";
+import auth from "./auth.json";
+import profile from "./profile.json";
 import validation from "./validation.json";
 import mail from "./mail.json";
 import contact from "./contact.json";
 import mailbox from "./mailbox.json";
+import devSms from "./devSms.json";
 import errors from "./errors.json";
 import ui from "./ui.json";
 import hub from "./hub.json";
@@ -16,6 +19,8 @@ import privacy from "./privacy.json";
 import terms from "./terms.json";
 
 const messages = {
+  auth,
+  profile,
   about,
   docs,
   linkpage,
@@ -32,5 +37,6 @@ const messages = {
   mail,
   contact,
   mailbox,
+  devSms,
 };
 export default messages;

@@ -11,6 +11,12 @@ import { resetEnvForTests } from "@/lib/env";
  */
 let distDir: string;
 const saved = { ...process.env };
+// The real test database, with a password in the URL (trust auth ignores it) so that the
+// test can prove the password never reaches the answer.
+const testDatabase = new URL(
+  process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/livemarket_test",
+);
+testDatabase.password = "very-secret-pw";
 
 async function loadRoutes() {
   vi.resetModules();
@@ -36,7 +42,7 @@ beforeEach(() => {
   process.env = {
     ...saved,
     NEXT_DIST_DIR: path.relative(process.cwd(), distDir),
-    DATABASE_URL: "postgres://owner:very-secret-pw@db.internal:5432/app",
+    DATABASE_URL: testDatabase.toString(),
     SMTP_URL: "smtp://user:smtp-secret-pw@smtp.internal:587",
     S3_BUCKET: "bucket",
     S3_SECRET_ACCESS_KEY: "s3-secret-value",
@@ -63,7 +69,7 @@ describe("GET /api/environment", () => {
   it("contains none of the secrets it was started with", async () => {
     const { environment } = await loadRoutes();
     const text = await (await environment()).text();
-    for (const secret of ["very-secret-pw", "smtp-secret-pw", "s3-secret-value", "db.internal"]) {
+    for (const secret of ["very-secret-pw", "smtp-secret-pw", "s3-secret-value", testDatabase.host]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -1,4 +1,5 @@
 import { buildEnvironment } from "@/lib/app-data/build-environment";
+import { getApiKeys } from "@/lib/auth/service/keys";
 import { env } from "@/lib/env";
 import { readRunningBuildId } from "@/lib/versions/build-info";
 
@@ -6,6 +7,7 @@ export const dynamic = "force-dynamic";
 
 /** Public configuration loaded by the browser at startup (spec §7). No secret ever. */
 export async function GET() {
-  const environment = buildEnvironment(env(), await readRunningBuildId());
+  const { anonKey } = await getApiKeys();
+  const environment = buildEnvironment(env(), await readRunningBuildId(), anonKey);
   return Response.json(environment, { headers: { "Cache-Control": "no-store" } });
 }

@@ -6,6 +6,10 @@ import type { Tx } from "@/lib/db/context";
 /** GoTrue's audit actions and their log types. */
 const LOG_TYPES = {
   user_signedup: "team",
+  user_confirmation_requested: "user",
+  user_recovery_requested: "user",
+  user_reauthenticate_requested: "user",
+  user_invited: "team",
   login: "account",
   token_refreshed: "token",
   token_revoked: "token",
@@ -14,6 +18,10 @@ const LOG_TYPES = {
   user_updated_password: "user",
   user_deleted: "team",
   identity_unlinked: "account",
+  factor_in_progress: "factor",
+  challenge_created: "factor",
+  verification_attempted: "factor",
+  factor_unenrolled: "factor",
 } as const;
 
 export type AuditAction = keyof typeof LOG_TYPES;

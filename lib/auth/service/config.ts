@@ -19,6 +19,16 @@ export interface AuthConfig {
   googleIssuer: string;
   googleJwksUrl: string;
   web3Solana: boolean;
+  mfaChallengeExpirySeconds: number;
+  mfaMaxUnverifiedFactors: number;
+  /** Extra redirect_to patterns (AUTH_REDIRECT_ALLOW_LIST). */
+  redirectAllowList: string[];
+  /** Seconds one-time codes and links stay valid. */
+  otpExpirySeconds: number;
+  /** Auth emails per hour overall. */
+  emailsPerHour: number;
+  /** Password changes from sessions older than 24 h need a reauthentication nonce. */
+  passwordRequiresReauthentication: boolean;
 }
 
 export function authConfig(): AuthConfig {
@@ -41,5 +51,14 @@ export function authConfig(): AuthConfig {
     googleIssuer: settings.AUTH_GOOGLE_ISSUER,
     googleJwksUrl: settings.AUTH_GOOGLE_JWKS_URL,
     web3Solana: settings.AUTH_WEB3_SOLANA,
+    redirectAllowList: (settings.AUTH_REDIRECT_ALLOW_LIST ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    otpExpirySeconds: settings.AUTH_OTP_EXPIRY,
+    emailsPerHour: settings.AUTH_RATE_LIMIT_EMAIL_SENT,
+    passwordRequiresReauthentication: settings.AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION,
+    mfaChallengeExpirySeconds: settings.AUTH_MFA_CHALLENGE_EXPIRY,
+    mfaMaxUnverifiedFactors: settings.AUTH_MFA_MAX_UNVERIFIED_FACTORS,
   };
 }

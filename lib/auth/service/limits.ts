@@ -20,6 +20,13 @@ export const ANONYMOUS_SIGNIN_RULE: AuthRateRule = {
   windowSeconds: 3600,
 };
 export const WEB3_RULE: AuthRateRule = { name: "web3", limit: 30, windowSeconds: 300 };
+/** MFA: challenges and verifications, 15 per minute each (GoTrue's MFA limit). */
+export const MFA_CHALLENGE_RULE: AuthRateRule = {
+  name: "mfa-challenge",
+  limit: 15,
+  windowSeconds: 60,
+};
+export const MFA_VERIFY_RULE: AuthRateRule = { name: "mfa-verify", limit: 15, windowSeconds: 60 };
 
 /** Must be called outside a transaction (PGlite has a single connection). */
 export async function enforceAuthRateLimit(rule: AuthRateRule, info: RequestInfo): Promise<void> {

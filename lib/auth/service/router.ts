@@ -8,8 +8,18 @@ import {
   handleGetUserById,
   handleListUsers,
 } from "@/lib/auth/service/handlers/admin";
+import {
+  handleChallengeFactor,
+  handleEnrollFactor,
+  handleUnenrollFactor,
+  handleVerifyFactor,
+} from "@/lib/auth/service/handlers/factors";
 import { handleDeleteIdentity } from "@/lib/auth/service/handlers/identities";
+import { handleInvite } from "@/lib/auth/service/handlers/invite";
 import { handleLogout } from "@/lib/auth/service/handlers/logout";
+import { handleOtp, handleRecover, handleResend } from "@/lib/auth/service/handlers/otp";
+import { handleReauthenticate } from "@/lib/auth/service/handlers/reauthenticate";
+import { handleVerifyGet, handleVerifyPost } from "@/lib/auth/service/handlers/verify";
 import { serverHealth, serverSettings } from "@/lib/auth/service/handlers/meta";
 import { handleSignup } from "@/lib/auth/service/handlers/signup";
 import { handleToken } from "@/lib/auth/service/handlers/token";
@@ -42,6 +52,12 @@ interface RateRule {
 const RATE_RULES: Record<string, RateRule> = {
   "POST token": { name: "token", limit: 150, windowSeconds: 300 },
   "POST signup": { name: "signup", limit: 30, windowSeconds: 300 },
+  "POST otp": { name: "otp", limit: 30, windowSeconds: 300 },
+  "POST recover": { name: "recover", limit: 30, windowSeconds: 300 },
+  "POST resend": { name: "resend", limit: 30, windowSeconds: 300 },
+  "GET verify": { name: "verify", limit: 30, windowSeconds: 300 },
+  "POST verify": { name: "verify", limit: 30, windowSeconds: 300 },
+  "GET reauthenticate": { name: "reauthenticate", limit: 30, windowSeconds: 300 },
 };
 
 function routes(): Record<string, Handler> {
@@ -57,6 +73,15 @@ function routes(): Record<string, Handler> {
     "POST token": async (request, info) => json(info, await handleToken(request, info)),
     "GET user": async (request, info) => json(info, await handleGetUser(request)),
     "PUT user": async (request, info) => json(info, await handleUpdateUser(request, info)),
+    "POST otp": async (request, info) => json(info, await handleOtp(request, info)),
+    "POST invite": async (request, info) => json(info, await handleInvite(request, info)),
+    "POST recover": async (request, info) => json(info, await handleRecover(request, info)),
+    "POST resend": async (request, info) => json(info, await handleResend(request, info)),
+    "POST verify": async (request, info) => json(info, await handleVerifyPost(request, info)),
+    "GET verify": (request, info) => handleVerifyGet(request, info),
+    "GET reauthenticate": async (request, info) =>
+      json(info, await handleReauthenticate(request, info)),
+    "POST factors": async (request, info) => json(info, await handleEnrollFactor(request, info)),
     "POST logout": async (request, info) => {
       await handleLogout(request, info);
       return emptyResponse(info, origin);
@@ -74,6 +99,8 @@ function paramRoutes(): Record<string, ParamHandler> {
   const origin = authConfig().siteOrigin;
   const json = (info: RequestInfo, body: unknown) => jsonResponse(info, origin, body);
   return {
+    "DELETE factors": async (request, info, id) =>
+      json(info, await handleUnenrollFactor(request, info, id)),
     "DELETE user/identities": async (request, info, id) =>
       json(info, await handleDeleteIdentity(request, info, id)),
     "GET admin/users": async (request, info, id) =>
@@ -85,9 +112,27 @@ function paramRoutes(): Record<string, ParamHandler> {
   };
 }
 
+/** `POST factors/{id}/challenge` and `POST factors/{id}/verify` (the parameter is inside). */
+function factorActionHandler(method: string, path: string[]): Handler | undefined {
+  const [root, id, action] = path;
+  if (method !== "POST" || path.length !== 3 || root !== "factors" || !id) return undefined;
+  const origin = authConfig().siteOrigin;
+  if (action === "challenge") {
+    return async (request, info) =>
+      jsonResponse(info, origin, await handleChallengeFactor(request, info, id));
+  }
+  if (action === "verify") {
+    return async (request, info) =>
+      jsonResponse(info, origin, await handleVerifyFactor(request, info, id));
+  }
+  return undefined;
+}
+
 function findHandler(method: string, path: string[]): Handler | undefined {
   const exact = routes()[`${method} ${path.join("/")}`];
   if (exact) return exact;
+  const factorAction = factorActionHandler(method, path);
+  if (factorAction) return factorAction;
   const param = path.at(-1);
   const withParam = paramRoutes()[`${method} ${path.slice(0, -1).join("/")}`];
   return withParam && param ? (request, info) => withParam(request, info, param) : undefined;

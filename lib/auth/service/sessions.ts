@@ -206,6 +206,44 @@ export async function refreshSession(
   };
 }
 
+/**
+ * Raises a session to aal2 after a second factor (`method`: totp, phone) verified, as
+ * GoTrue's verify does: the session records the factor, the method joins the amr claims
+ * (newest first), the session's refresh token is rotated, and the answer carries an access
+ * token with aal "aal2".
+ */
+export async function raiseSessionToAal2(
+  tx: Tx,
+  user: UserRow,
+  session: SessionRow,
+  factorId: string,
+  method: string,
+): Promise<SessionResponse> {
+  const now = new Date();
+  const [raised] = await tx
+    .update(sessions)
+    .set({ aal: "aal2", factorId, updatedAt: now })
+    .where(eq(sessions.id, session.id))
+    .returning();
+  await tx
+    .insert(mfaAmrClaims)
+    .values({
+      id: randomUUID(),
+      sessionId: session.id,
+      createdAt: now,
+      updatedAt: now,
+      authenticationMethod: method,
+    })
+    .onConflictDoUpdate({
+      target: [mfaAmrClaims.sessionId, mfaAmrClaims.authenticationMethod],
+      set: { updatedAt: now },
+    });
+  const active = await activeRefreshToken(tx, session.id);
+  if (active) await revokeRefreshToken(tx, active.id);
+  const refreshToken = await issueRefreshToken(tx, user.id, session.id, active?.token ?? null);
+  return sessionResponse(tx, user, raised ?? session, refreshToken);
+}
+
 export async function findSession(tx: Tx, id: string): Promise<SessionRow | undefined> {
   const [row] = await tx.select().from(sessions).where(eq(sessions.id, id));
   return row;

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { identities, users } from "@/lib/auth/schema";
+import { factorDto, userFactors, type FactorDto } from "@/lib/auth/service/mfa-factors";
 import type { Tx } from "@/lib/db/context";
 
 /** auth.users rows and the user object of GoTrue's answers (UserSchema of the OpenAPI). */
@@ -42,6 +43,8 @@ export interface UserDto {
   updated_at: string;
   banned_until?: string;
   is_anonymous: boolean;
+  /** MFA factors, verified or not; absent when there are none (GoTrue's omitempty). */
+  factors?: FactorDto[];
 }
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : undefined);
@@ -109,7 +112,9 @@ export async function findUserByPhone(tx: Tx, phone: string): Promise<UserRow | 
 
 export async function loadUserDto(tx: Tx, row: UserRow): Promise<UserDto> {
   const rows = await tx.select().from(identities).where(eq(identities.userId, row.id));
-  return userDto(row, rows);
+  const factors = await userFactors(tx, row.id);
+  const dto = userDto(row, rows);
+  return factors.length ? { ...dto, factors: factors.map(factorDto) } : dto;
 }
 
 export function isBanned(row: UserRow, now = new Date()): boolean {

@@ -1,8 +1,22 @@
+import {
+  authConfirmSignup,
+  authEmailChange,
+  authInvite,
+  authMagicLink,
+  authReauthentication,
+  authRecovery,
+} from "./auth-emails";
 import { contactAcknowledgement } from "./contact-acknowledgement";
 
 /** Every email the app sends, by name. `sendMail` takes a name and that template's data. */
 export const mailTemplates = {
   contactAcknowledgement,
+  authConfirmSignup,
+  authMagicLink,
+  authRecovery,
+  authEmailChange,
+  authInvite,
+  authReauthentication,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,5 +1,6 @@
 import "server-only";
 import { authConfig } from "@/lib/auth/service/config";
+import { env } from "@/lib/env";
 
 /** GET /settings: what sign-in UIs may offer (only what this server really does). */
 export function serverSettings() {
@@ -15,7 +16,7 @@ export function serverSettings() {
     disable_signup: config.disableSignup,
     mailer_autoconfirm: config.autoconfirm,
     phone_autoconfirm: config.autoconfirm,
-    sms_provider: "",
+    sms_provider: env().SMS_PROVIDER === "twilio" ? "twilio" : "",
     saml_enabled: false,
     mfa_enabled: false,
   };

@@ -7,6 +7,15 @@ import { recordAudit } from "@/lib/auth/service/audit";
 import { authConfig } from "@/lib/auth/service/config";
 import { AuthError, unprocessable, validationFailed } from "@/lib/auth/service/errors";
 import { handleAnonymousSignup } from "@/lib/auth/service/handlers/anonymous";
+import { sendFlowEmail } from "@/lib/auth/service/handlers/otp";
+import { pkceParams } from "@/lib/auth/service/flow-state";
+import {
+  enforceSendLimits,
+  queueTokenSms,
+  requestLocale,
+  type Delivery,
+} from "@/lib/auth/service/otp-delivery";
+import { redirectParam, resolveRedirect } from "@/lib/auth/service/redirects";
 import { readJsonBody, type RequestInfo } from "@/lib/auth/service/http";
 import { hashPassword } from "@/lib/auth/service/passwords";
 import { auditName, createSession, type SessionResponse } from "@/lib/auth/service/sessions";
@@ -32,6 +41,8 @@ const signupBody = z.object({
   phone: nullableString,
   password: nullableString,
   data: nullableRecord,
+  code_challenge: nullableString,
+  code_challenge_method: nullableString,
 });
 
 type Provider = "email" | "phone";
@@ -119,7 +130,8 @@ export async function handleSignup(
   const config = authConfig();
   if (config.disableSignup)
     throw unprocessable("signup_disabled", "Signups not allowed for this instance");
-  const body = parseBody(signupBody, await readJsonBody(request));
+  const raw = await readJsonBody(request);
+  const body = parseBody(signupBody, raw);
   if (!body.email && !body.phone) return handleAnonymousSignup(body.data ?? {}, info);
   if (!body.password)
     throw new AuthError(422, "validation_failed", "Signup requires a valid password");
@@ -131,9 +143,14 @@ export async function handleSignup(
   assertStrongPassword(body.password);
   const passwordHash = await hashPassword(body.password);
   const confirmed = config.autoconfirm;
+  const pkce = pkceParams(body);
+  const redirectTo = resolveRedirect(redirectParam(request, raw));
+  // Without autoconfirm a confirmation goes out: its sending limits apply first.
+  if (!confirmed) await enforceSendLimits(address, provider === "email" ? "email" : "sms");
+  let delivery: Delivery | undefined;
 
   try {
-    return await withSystemContext("auth: signup", async (tx) => {
+    const answer = await withSystemContext("auth: signup", async (tx) => {
       const existing =
         provider === "email"
           ? await findUserByEmail(tx, address)
@@ -174,13 +191,27 @@ export async function handleSignup(
           },
         );
       }
-      if (!confirmed) return loadUserDto(tx, user);
+      if (!confirmed) {
+        delivery =
+          provider === "email"
+            ? await sendFlowEmail(tx, request, user, address, "signup", pkce, redirectTo)
+            : await queueTokenSms(tx, {
+                userId: user.id,
+                phone: address,
+                type: "confirmation_token",
+                locale: requestLocale(request),
+              });
+        const [stamped] = await tx.select().from(users).where(eq(users.id, user.id));
+        return loadUserDto(tx, stamped ?? user);
+      }
       const session = await createSession(tx, user, "password", info);
       await recordAudit(tx, { id: user.id, username: auditName(user), ip: info.ip }, "login", {
         provider,
       });
       return session;
     });
+    await delivery?.deliver();
+    return answer;
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyRegistered();
     throw error;

@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/auth/service/audit";
 import { badRequest, INVALID_LOGIN, validationFailed } from "@/lib/auth/service/errors";
 import { readJsonBody, type RequestInfo } from "@/lib/auth/service/http";
 import { idTokenGrant } from "@/lib/auth/service/handlers/id-token";
+import { pkceGrant } from "@/lib/auth/service/handlers/pkce";
 import { web3Grant } from "@/lib/auth/service/handlers/web3";
 import { verifyPassword } from "@/lib/auth/service/passwords";
 import {
@@ -80,5 +81,6 @@ export async function handleToken(request: Request, info: RequestInfo): Promise<
   if (grantType === "refresh_token") return refreshTokenGrant(request, info);
   if (grantType === "id_token") return idTokenGrant(request, info);
   if (grantType === "web3") return web3Grant(request, info);
+  if (grantType === "pkce") return pkceGrant(request, info);
   throw badRequest("unsupported_grant_type", "unsupported_grant_type");
 }

@@ -3,9 +3,19 @@ import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { identities, sessions, users } from "@/lib/auth/schema";
 import { recordAudit } from "@/lib/auth/service/audit";
-import { loadBearer, verifyBearer } from "@/lib/auth/service/bearer";
+import { loadBearer, verifyBearer, type VerifiedBearer } from "@/lib/auth/service/bearer";
+import { pkceParams, type PkceParams } from "@/lib/auth/service/flow-state";
+import { sendFlowEmail } from "@/lib/auth/service/handlers/otp";
+import { checkNonce, consumeNonce } from "@/lib/auth/service/handlers/reauthenticate";
+import {
+  enforceSendLimits,
+  queueTokenSms,
+  requestLocale,
+  type Delivery,
+} from "@/lib/auth/service/otp-delivery";
+import { redirectParam, resolveRedirect } from "@/lib/auth/service/redirects";
 import { authConfig } from "@/lib/auth/service/config";
-import { unprocessable } from "@/lib/auth/service/errors";
+import { AuthError, unprocessable } from "@/lib/auth/service/errors";
 import { readJsonBody, type RequestInfo } from "@/lib/auth/service/http";
 import { hashPassword, verifyPassword } from "@/lib/auth/service/passwords";
 import { withProviders } from "@/lib/auth/service/app-metadata";
@@ -41,6 +51,9 @@ const updateBody = z.object({
   phone: nullableString,
   password: nullableString,
   data: nullableRecord,
+  nonce: nullableString,
+  code_challenge: nullableString,
+  code_challenge_method: nullableString,
 });
 
 /** GoTrue's merge: top-level keys of `data` replace, null removes. */
@@ -56,27 +69,55 @@ export function mergeMetadata(
   return merged;
 }
 
-const confirmationUnavailable = (what: string) =>
-  unprocessable(
-    "validation_failed",
-    `Changing the ${what} needs a confirmation message, which this server does not send; set AUTH_AUTOCONFIRM to change it directly`,
-  );
+/** Without autoconfirm, a new address waits in email_change / phone_change for its code. */
+interface PendingChange {
+  request: Request;
+  pkce: PkceParams | null;
+  redirectTo: string;
+  deliveries: Delivery[];
+}
 
 async function changeAddress(
   tx: Tx,
   user: UserRow,
   kind: "email" | "phone",
   address: string,
+  pending: PendingChange,
 ): Promise<Partial<typeof users.$inferInsert>> {
   if ((kind === "email" ? user.email : user.phone) === address) return {};
-  if (!authConfig().autoconfirm)
-    throw confirmationUnavailable(kind === "email" ? "email address" : "phone number");
   const taken =
     kind === "email" ? await findUserByEmail(tx, address) : await findUserByPhone(tx, address);
   if (taken && taken.id !== user.id) {
     throw kind === "email"
       ? unprocessable("email_exists", "A user with this email address has already been registered")
       : unprocessable("phone_exists", "A user with this phone number has already been registered");
+  }
+  if (!authConfig().autoconfirm) {
+    const now = new Date();
+    if (kind === "email") {
+      await tx.update(users).set({ emailChange: address }).where(eq(users.id, user.id));
+      pending.deliveries.push(
+        await sendFlowEmail(
+          tx,
+          pending.request,
+          { ...user, emailChange: address },
+          address,
+          "email_change",
+          pending.pkce,
+          pending.redirectTo,
+        ),
+      );
+      return { emailChange: address, emailChangeSentAt: now };
+    }
+    pending.deliveries.push(
+      await queueTokenSms(tx, {
+        userId: user.id,
+        phone: address,
+        type: "phone_change_token",
+        locale: requestLocale(pending.request),
+      }),
+    );
+    return { phoneChange: address, phoneChangeSentAt: now };
   }
   const identityRows = await tx
     .select()
@@ -113,14 +154,28 @@ async function changeAddress(
 /** PUT /user: user_metadata, password (other sessions end), email or phone with autoconfirm. */
 export async function handleUpdateUser(request: Request, info: RequestInfo): Promise<UserDto> {
   const bearer = await verifyBearer(request);
-  const body = parseBody(updateBody, await readJsonBody(request));
+  const raw = await readJsonBody(request);
+  const body = parseBody(updateBody, raw);
   const email = body.email ? normalizeEmail(body.email) : undefined;
   const phone = body.phone ? normalizePhone(body.phone) : undefined;
   if (body.password !== undefined) assertStrongPassword(body.password);
   const newHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
+  const config = authConfig();
+  const pending: PendingChange = {
+    request,
+    pkce: pkceParams(body),
+    redirectTo: resolveRedirect(redirectParam(request, raw)),
+    deliveries: [],
+  };
+  if (!config.autoconfirm) {
+    if (email) await enforceSendLimits(email, "email");
+    if (phone) await enforceSendLimits(phone, "sms");
+  }
+  const nonceRow = await passwordNonce(bearer, body.password, body.nonce);
 
-  return withSystemContext("auth: update user", async (tx) => {
+  const answer = await withSystemContext("auth: update user", async (tx) => {
     const { user, session } = await loadBearer(tx, bearer);
+    if (nonceRow) await consumeNonce(tx, user.id, nonceRow);
     if (user.isAnonymous && body.password !== undefined && !email && !phone) {
       throw unprocessable(
         "validation_failed",
@@ -129,13 +184,13 @@ export async function handleUpdateUser(request: Request, info: RequestInfo): Pro
     }
     const changes: Partial<typeof users.$inferInsert> = {};
     if (body.data) changes.rawUserMetaData = mergeMetadata(user.rawUserMetaData ?? {}, body.data);
-    if (email) Object.assign(changes, await changeAddress(tx, user, "email", email));
+    if (email) Object.assign(changes, await changeAddress(tx, user, "email", email, pending));
     if (phone) {
       // The email step may have changed app_metadata: the phone step starts from it.
       const current = changes.rawAppMetaData
         ? { ...user, rawAppMetaData: changes.rawAppMetaData }
         : user;
-      Object.assign(changes, await changeAddress(tx, current, "phone", phone));
+      Object.assign(changes, await changeAddress(tx, current, "phone", phone, pending));
     }
     if (body.password !== undefined && newHash) {
       if (await verifyPassword(body.password, user.encryptedPassword)) {
@@ -164,4 +219,35 @@ export async function handleUpdateUser(request: Request, info: RequestInfo): Pro
     await recordAudit(tx, actor, "user_modified");
     return loadUserDto(tx, updated ?? user);
   });
+  for (const delivery of pending.deliveries) await delivery.deliver();
+  return answer;
+}
+
+/** Sessions older than this need a reauthentication nonce to change the password (GoTrue). */
+const RECENT_SESSION_MS = 24 * 3600 * 1000;
+
+/**
+ * With AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION, a password change from a session
+ * older than 24 h needs the nonce sent by GET /reauthenticate: missing → 400
+ * reauthentication_needed; wrong → 400 reauthentication_not_valid. Returns the nonce's row.
+ */
+async function passwordNonce(
+  bearer: VerifiedBearer,
+  password: string | undefined,
+  nonce: string | undefined,
+): Promise<string | undefined> {
+  if (password === undefined || !authConfig().passwordRequiresReauthentication) return undefined;
+  const { user, session } = await withSystemContext("auth: password nonce", (tx) =>
+    loadBearer(tx, bearer),
+  );
+  const created = (session.createdAt ?? new Date(0)).getTime();
+  if (!nonce && created + RECENT_SESSION_MS > Date.now()) return undefined;
+  if (!nonce) {
+    throw new AuthError(
+      400,
+      "reauthentication_needed",
+      "Password update requires reauthentication",
+    );
+  }
+  return checkNonce(user, nonce);
 }

@@ -1,0 +1,74 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { cookies } from "next/headers";
+import type { ProfileFormState } from "@/components/profile/profile-form-state";
+import { isLocalHost } from "@/lib/auth/client/auth-options";
+import { targetOrHome } from "@/lib/auth/guard/guard-decision";
+import {
+  createProfileHint,
+  PROFILE_HINT_COOKIE,
+  profileHintCookieOptions,
+} from "@/lib/auth/guard/profile-hint";
+import { getCurrentClaims } from "@/lib/auth/server/session";
+import { env } from "@/lib/env";
+import { localeCookie } from "@/lib/i18n/config";
+import { profileSchema } from "@/lib/profile/profile-schema";
+import { createOwnProfile, updateOwnProfile } from "@/lib/profile/profiles";
+import { parseWithValidation } from "@/lib/validation/parse";
+
+function readForm(formData: FormData) {
+  return {
+    displayName: formData.get("displayName") ?? "",
+    locale: formData.get("locale") ?? "",
+    marketingConsent: formData.get("marketingConsent") ?? false,
+  };
+}
+
+async function rememberChoices(userId: string, locale: string): Promise<void> {
+  const store = await cookies();
+  const secure = !isLocalHost(new URL(env().SITE_URL).hostname);
+  store.set(PROFILE_HINT_COOKIE, await createProfileHint(userId), profileHintCookieOptions(secure));
+  store.set(localeCookie, locale, { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
+}
+
+export async function createProfileAction(
+  _previous: ProfileFormState,
+  formData: FormData,
+): Promise<ProfileFormState> {
+  const claims = await getCurrentClaims();
+  if (!claims) return { status: "signedOut" };
+  const parsed = parseWithValidation(profileSchema, readForm(formData));
+  if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
+  const phone = typeof claims.phone === "string" && claims.phone ? claims.phone : null;
+  try {
+    await createOwnProfile(claims, parsed.data, phone);
+  } catch (error) {
+    console.error("profile: create failed", error);
+    return { status: "failed" };
+  }
+  await rememberChoices(claims.sub, parsed.data.locale);
+  revalidatePath("/", "layout");
+  const redirect = formData.get("redirect");
+  return { status: "saved", target: targetOrHome(typeof redirect === "string" ? redirect : null) };
+}
+
+export async function updateProfileAction(
+  _previous: ProfileFormState,
+  formData: FormData,
+): Promise<ProfileFormState> {
+  const claims = await getCurrentClaims();
+  if (!claims) return { status: "signedOut" };
+  const parsed = parseWithValidation(profileSchema, readForm(formData));
+  if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
+  try {
+    const saved = await updateOwnProfile(claims, parsed.data);
+    if (!saved) return { status: "failed" };
+  } catch (error) {
+    console.error("profile: update failed", error);
+    return { status: "failed" };
+  }
+  await rememberChoices(claims.sub, parsed.data.locale);
+  revalidatePath("/", "layout");
+  return { status: "saved", target: "/profile" };
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import type { Session } from "@supabase/supabase-js";
+import { useRouter } from "next/navigation";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { AuthClientConfig } from "@/lib/auth/client/auth-options";
+import { getBrowserAuthClient } from "@/lib/auth/client/browser-client";
+import type { Profile } from "@/lib/profile/profile-schema";
+import { AuthContext, type AuthState, type ProfileState } from "./auth-context";
+
+async function fetchProfile(): Promise<Profile | null> {
+  const response = await fetch("/api/profile/me", { cache: "no-store" });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error(`GET /api/profile/me answered ${response.status}`);
+  return (await response.json()) as Profile | null;
+}
+
+/**
+ * Session events drive the UI (spec §4): the provider subscribes to onAuthStateChange,
+ * keeps the session and user, clears the profile on sign-out and reloads it whenever the
+ * user id changes. Signing in or out elsewhere (another tab, a failed refresh) refreshes
+ * the server-rendered page so that the guard sees the new state.
+ */
+export function AuthProvider({
+  config,
+  children,
+}: {
+  config: AuthClientConfig;
+  children: ReactNode;
+}) {
+  const router = useRouter();
+  const client = useMemo(() => getBrowserAuthClient(config), [config]);
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [loaded, setLoaded] = useState<{ userId: string; state: ProfileState } | null>(null);
+  const userId = session?.user.id ?? null;
+  const lastUserId = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    const { data } = client.auth.onAuthStateChange((event, next) => {
+      setSession(next);
+      const nextId = next?.user.id ?? null;
+      const changed = lastUserId.current !== undefined && lastUserId.current !== nextId;
+      lastUserId.current = nextId;
+      if (event === "SIGNED_OUT") setLoaded(null);
+      if (changed) router.refresh();
+    });
+    return () => data.subscription.unsubscribe();
+  }, [client, router]);
+
+  const reloadProfile = useCallback(async () => {
+    if (!userId) return;
+    try {
+      setLoaded({ userId, state: { status: "ready", profile: await fetchProfile() } });
+    } catch {
+      setLoaded({ userId, state: { status: "error" } });
+    }
+  }, [userId]);
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    fetchProfile().then(
+      (profile) => !cancelled && setLoaded({ userId, state: { status: "ready", profile } }),
+      () => !cancelled && setLoaded({ userId, state: { status: "error" } }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [userId]);
+
+  // Derived, never stale: another user's profile is never shown while the new one loads.
+  const value = useMemo<AuthState>(() => {
+    const profile: ProfileState =
+      session === undefined
+        ? { status: "loading" }
+        : !userId
+          ? { status: "ready", profile: null }
+          : loaded?.userId === userId
+            ? loaded.state
+            : { status: "loading" };
+    return { client, session, user: session?.user ?? null, profile, reloadProfile };
+  }, [client, session, userId, loaded, reloadProfile]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { type ReactNode, useCallback, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import {
+  CREDENTIALS_REQUIRED,
+  credentialLimits,
+  credentialsSchema,
+  type AuthErrorKey,
+  type Credentials,
+  type CredentialsInput,
+} from "@/lib/auth/client/credentials-schema";
+import { translateValidationMessage } from "@/lib/validation/messages";
+import { validationResolver } from "@/lib/validation/resolver";
+
+export type CredentialsFormProps = {
+  /** Calls the auth service; answers the "auth.errors" key of a failure, or null. */
+  onCredentials: (credentials: Credentials) => Promise<AuthErrorKey | null>;
+  submitLabel: string;
+  pendingLabel: string;
+  passwordHint?: string;
+  newPassword?: boolean;
+  children?: ReactNode;
+};
+
+/** Email-or-phone + password, validated with the shared schema, errors from the service. */
+export function CredentialsForm({
+  onCredentials,
+  submitLabel,
+  pendingLabel,
+  passwordHint,
+  newPassword,
+  children,
+}: CredentialsFormProps) {
+  const t = useTranslations("auth");
+  const tv = useTranslations("validation");
+  const [failure, setFailure] = useState<string | null>(null);
+  const focusAlert = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
+  const form = useForm<CredentialsInput, unknown, Credentials>({
+    resolver: validationResolver(credentialsSchema),
+    defaultValues: { identifier: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (credentials) => {
+    setFailure(null);
+    const key = await onCredentials(credentials);
+    if (key) {
+      setFailure(t(`errors.${key}`));
+    }
+  });
+
+  const identifierMessage = errors.identifier?.message;
+  const missing = identifierMessage === CREDENTIALS_REQUIRED;
+  const identifierError =
+    identifierMessage && !missing ? translateValidationMessage(tv, identifierMessage) : undefined;
+  const alert = missing ? t("errors.credentialsRequired") : failure;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
+      {alert ? (
+        <div
+          ref={focusAlert}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-card border border-danger p-3 text-sm text-danger focus:outline-none"
+        >
+          {alert}
+        </div>
+      ) : null}
+      <FormField
+        label={t("login.identifier")}
+        hint={t("login.identifierHint")}
+        errors={identifierError}
+        required
+      >
+        <Input
+          autoComplete="username"
+          maxLength={credentialLimits.identifier}
+          {...form.register("identifier")}
+        />
+      </FormField>
+      <FormField label={t("login.password")} hint={passwordHint} required>
+        <Input
+          type="password"
+          autoComplete={newPassword ? "new-password" : "current-password"}
+          maxLength={credentialLimits.password}
+          {...form.register("password")}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? pendingLabel : submitLabel}
+      </Button>
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { useAuth } from "@/components/auth/auth-context";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
+import { authErrorKey } from "@/lib/auth/client/credentials-schema";
+import { translateValidationMessage } from "@/lib/validation/messages";
+import { validationResolver } from "@/lib/validation/resolver";
+
+/** The service's policy is checked again there (length, common passwords). */
+const passwordSchema = z.object({ password: z.string().min(1).min(8).max(72) });
+type PasswordValues = z.infer<typeof passwordSchema>;
+
+/** Changes the password through PUT /auth/v1/user (other sessions end there). */
+export function PasswordForm() {
+  const t = useTranslations("profile");
+  const ta = useTranslations("auth");
+  const tv = useTranslations("validation");
+  const { client } = useAuth();
+  const [failure, setFailure] = useState<string | null>(null);
+  const focusAlert = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
+  const form = useForm<PasswordValues>({
+    resolver: validationResolver(passwordSchema),
+    defaultValues: { password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFailure(null);
+    const { error } = await client.auth.updateUser({ password });
+    if (error) {
+      setFailure(ta(`errors.${authErrorKey(error.code)}`));
+      return;
+    }
+    form.reset({ password: "" });
+    toast({ title: t("password.changed"), variant: "success" });
+  });
+
+  const message = errors.password?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
+      {failure ? (
+        <div
+          ref={focusAlert}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-card border border-danger p-3 text-sm text-danger focus:outline-none"
+        >
+          {failure}
+        </div>
+      ) : null}
+      <FormField
+        label={t("password.newPassword")}
+        hint={t("password.hint")}
+        errors={message ? translateValidationMessage(tv, message) : undefined}
+        required
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          maxLength={72}
+          {...form.register("password")}
+        />
+      </FormField>
+      <div>
+        <Button type="submit" variant="outline" disabled={isSubmitting}>
+          {isSubmitting ? t("password.submitting") : t("password.submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

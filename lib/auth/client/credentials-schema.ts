@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { encodeValidationMessage } from "@/lib/validation/messages";
+
+/**
+ * Email-or-phone + password, shared by the sign-in and sign-up forms. Either missing gives
+ * the spec §5 message "You must provide either an email or phone number and a password."
+ * (CREDENTIALS_REQUIRED, translated from the "auth" catalogue); the output names the
+ * channel the auth service expects. The service validates again (its own rules: E.164,
+ * password policy) and its answer is shown as a form error.
+ */
+export const CREDENTIALS_REQUIRED = "auth:credentialsRequired";
+export const credentialLimits = { identifier: 254, password: 72 } as const;
+
+const EMAIL = z.email();
+const PHONE = /^\+?[0-9][0-9 ().-]{5,22}$/;
+
+export const credentialsSchema = z
+  .object({
+    identifier: z.string().trim().max(credentialLimits.identifier),
+    password: z.string().max(credentialLimits.password),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.identifier || !value.password) {
+      ctx.addIssue({ code: "custom", path: ["identifier"], message: CREDENTIALS_REQUIRED });
+      return;
+    }
+    if (value.identifier.includes("@")) {
+      if (!EMAIL.safeParse(value.identifier).success) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["identifier"],
+          message: encodeValidationMessage("email"),
+        });
+      }
+    } else if (!PHONE.test(value.identifier)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["identifier"],
+        message: encodeValidationMessage("format"),
+      });
+    }
+  })
+  .transform((value) =>
+    value.identifier.includes("@")
+      ? { email: value.identifier.toLowerCase(), password: value.password }
+      : { phone: `+${value.identifier.replace(/\D/g, "")}`, password: value.password },
+  );
+
+export type CredentialsInput = z.input<typeof credentialsSchema>;
+export type Credentials = z.output<typeof credentialsSchema>;
+
+export type AuthErrorKey =
+  | "invalidCredentials"
+  | "notConfirmed"
+  | "userExists"
+  | "weakPassword"
+  | "samePassword"
+  | "rateLimited"
+  | "signupDisabled"
+  | "anonymousDisabled"
+  | "failed";
+
+/** The "auth.errors" catalogue key for an auth service error code (auth-js `error.code`). */
+export function authErrorKey(code: string | undefined): AuthErrorKey {
+  switch (code) {
+    case "invalid_credentials":
+      return "invalidCredentials";
+    case "email_not_confirmed":
+    case "phone_not_confirmed":
+      return "notConfirmed";
+    case "user_already_exists":
+    case "email_exists":
+    case "phone_exists":
+      return "userExists";
+    case "weak_password":
+      return "weakPassword";
+    case "same_password":
+      return "samePassword";
+    case "over_request_rate_limit":
+    case "over_email_send_rate_limit":
+    case "over_sms_send_rate_limit":
+      return "rateLimited";
+    case "signup_disabled":
+    case "email_provider_disabled":
+    case "phone_provider_disabled":
+      return "signupDisabled";
+    case "anonymous_provider_disabled":
+      return "anonymousDisabled";
+    default:
+      return "failed";
+  }
+}

@@ -1,0 +1,91 @@
+import "server-only";
+import { NextResponse, type NextRequest } from "next/server";
+import { isLocalHost, projectUrl, sessionCookieName } from "@/lib/auth/client/auth-options";
+import { createAuthServerClient } from "@/lib/auth/server/server-client";
+import { env } from "@/lib/env";
+import { userHasProfile } from "@/lib/profile/profiles";
+import { matchRoute } from "@/lib/routes/manifest";
+import { decideGuard } from "./guard-decision";
+import {
+  createProfileHint,
+  PROFILE_HINT_COOKIE,
+  profileHintCookieOptions,
+  readProfileHint,
+} from "./profile-hint";
+
+/**
+ * The proxy's session and guard step. It refreshes the session with getClaims() (verified
+ * against the JWKS served in-process; a refresh, when under 90 s remain, also runs
+ * in-process) and writes the cookies back, then applies the route guard (guard-decision.ts).
+ * Requests to the auth service itself pass untouched.
+ */
+export async function authGuard(request: NextRequest): Promise<NextResponse> {
+  const { pathname, search } = request.nextUrl;
+  if (pathname.startsWith("/auth/v1/")) return NextResponse.next();
+
+  let response = NextResponse.next({ request });
+  const pending: PendingCookie[] = [];
+  // Visitors without a session cookie (most traffic) cost nothing: no client, no key lookup.
+  const cookieName = sessionCookieName(projectUrl(env().SITE_URL));
+  const hasSession = request.cookies.getAll().some(({ name }) => name.startsWith(cookieName));
+  if (!hasSession) {
+    const decision = decideGuard(pathname, search, { signedIn: false, hasProfile: false });
+    return decision.action === "redirect"
+      ? NextResponse.redirect(new URL(decision.location, request.nextUrl.origin), 307)
+      : response;
+  }
+  const client = await createAuthServerClient(
+    {
+      getAll: () => request.cookies.getAll(),
+      setAll: (toSet, cacheHeaders) => {
+        for (const { name, value } of toSet) request.cookies.set(name, value);
+        response = NextResponse.next({ request });
+        for (const cookie of toSet) pending.push(cookie);
+        for (const [name, value] of Object.entries(cacheHeaders)) response.headers.set(name, value);
+      },
+    },
+    request.headers.get("x-forwarded-for"),
+  );
+  const { data } = await client.auth.getClaims();
+  const userId = typeof data?.claims?.sub === "string" ? data.claims.sub : null;
+
+  const route = matchRoute(pathname)?.route;
+  const needsProfile = Boolean(userId && route && route.auth !== "any");
+  const hasProfile = needsProfile && userId ? await profileState(request, userId, pending) : false;
+  const decision = decideGuard(pathname, search, { signedIn: userId !== null, hasProfile });
+
+  const out =
+    decision.action === "redirect"
+      ? NextResponse.redirect(new URL(decision.location, request.nextUrl.origin), 307)
+      : response;
+  if (out !== response) {
+    for (const [name, value] of response.headers) {
+      if (name.toLowerCase() === "cache-control" || name.toLowerCase() === "expires") {
+        out.headers.set(name, value);
+      }
+    }
+  }
+  for (const { name, value, options } of pending) out.cookies.set(name, value, options);
+  return out;
+}
+
+type PendingCookie = { name: string; value: string; options: object };
+
+async function profileState(
+  request: NextRequest,
+  userId: string,
+  pending: PendingCookie[],
+): Promise<boolean> {
+  const hint = request.cookies.get(PROFILE_HINT_COOKIE)?.value;
+  if (await readProfileHint(hint, userId)) return true;
+  const present = await userHasProfile(userId);
+  if (present) {
+    const secure = !isLocalHost(request.nextUrl.hostname);
+    pending.push({
+      name: PROFILE_HINT_COOKIE,
+      value: await createProfileHint(userId),
+      options: profileHintCookieOptions(secure),
+    });
+  }
+  return present;
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import { createServerClient, type CookieMethodsServer } from "@supabase/ssr";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { authCookieOptions, authServiceUrl, projectUrl } from "@/lib/auth/client/auth-options";
+import { getApiKeys } from "@/lib/auth/service/keys";
+import { env } from "@/lib/env";
+import { inProcessAuthFetch } from "./in-process-fetch";
+
+/**
+ * supabase-js builds its realtime client eagerly and Node 20 has no global WebSocket. The
+ * server never opens a channel: this transport refuses if anything tries.
+ */
+class NoServerRealtime {
+  constructor() {
+    throw new Error("Realtime is not available in server auth clients.");
+  }
+}
+
+export type AuthClientSettings = { url: string; anonKey: string };
+
+/**
+ * The project URL (the site's origin: supabase-js appends /auth/v1) and the anon key
+ * (public by design: the browser gets them too).
+ */
+export async function getAuthClientSettings(): Promise<AuthClientSettings> {
+  const { anonKey } = await getApiKeys();
+  return { url: projectUrl(env().SITE_URL), anonKey };
+}
+
+/**
+ * A per-request server client over the given cookie methods. It serves its own /auth/v1
+ * calls in-process. Never share one between requests.
+ */
+export async function createAuthServerClient(
+  cookies: CookieMethodsServer,
+  forwardedFor: string | null,
+): Promise<SupabaseClient> {
+  const { url, anonKey } = await getAuthClientSettings();
+  return createServerClient(url, anonKey, {
+    cookies,
+    cookieOptions: authCookieOptions(url),
+    global: { fetch: inProcessAuthFetch(authServiceUrl(url), forwardedFor) },
+    realtime: { transport: NoServerRealtime as unknown as typeof WebSocket },
+  });
+}

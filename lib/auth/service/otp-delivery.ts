@@ -1,0 +1,174 @@
+import "server-only";
+import { createTranslator } from "next-intl";
+import { authConfig } from "@/lib/auth/service/config";
+import { AuthError } from "@/lib/auth/service/errors";
+import { issueOneTimeToken, type OneTimeTokenType } from "@/lib/auth/service/one-time-tokens";
+import type { Tx } from "@/lib/db/context";
+import { localeCookie } from "@/lib/i18n/config";
+import { negotiateLocale } from "@/lib/i18n/negotiate";
+import type { Locale } from "@/lib/i18n/config";
+import { loadMessages } from "@/lib/i18n/messages";
+import { enqueueMail, type PendingMail } from "@/lib/mail/send";
+import { consumeRateLimit } from "@/lib/rate-limit/rate-limit";
+import { enqueueSms } from "@/lib/sms/send";
+
+/**
+ * Sending one-time tokens: the email (link + code) or text message (code) of each flow,
+ * and the sending limits of the contract: one message per minute per address, and at most
+ * AUTH_RATE_LIMIT_EMAIL_SENT auth emails per hour overall (429 over_email_send_rate_limit /
+ * over_sms_send_rate_limit, GoTrue's codes). Messages are written in the transaction and
+ * delivered after the commit (`deliver`).
+ */
+export type EmailFlow = "signup" | "magiclink" | "recovery" | "email_change" | "invite";
+
+const TEMPLATE = {
+  signup: "authConfirmSignup",
+  magiclink: "authMagicLink",
+  recovery: "authRecovery",
+  email_change: "authEmailChange",
+  invite: "authInvite",
+} as const;
+
+export const SEND_INTERVAL_SECONDS = 60;
+
+/** The request's locale for messages: NEXT_LOCALE cookie, then Accept-Language. */
+export function requestLocale(request: Request): Locale {
+  const cookie = request.headers
+    .get("cookie")
+    ?.split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === localeCookie)?.[1];
+  return negotiateLocale(cookie, request.headers.get("accept-language"));
+}
+
+/**
+ * Checks the sending limits for `address` (outside any transaction). `email` also counts
+ * against the hourly limit of auth emails.
+ */
+export async function enforceSendLimits(address: string, channel: "email" | "sms"): Promise<void> {
+  const perAddress = await consumeRateLimit({
+    key: `auth:send-to:${address}`,
+    limit: 1,
+    windowSeconds: SEND_INTERVAL_SECONDS,
+  });
+  if (!perAddress.allowed) {
+    throw new AuthError(
+      429,
+      channel === "email" ? "over_email_send_rate_limit" : "over_sms_send_rate_limit",
+      `For security purposes, you can only request this after ${perAddress.retryAfterSeconds} seconds.`,
+      { headers: { "Retry-After": String(perAddress.retryAfterSeconds) } },
+    );
+  }
+  if (channel !== "email") return;
+  const overall = await consumeRateLimit({
+    key: "auth:emails-sent",
+    limit: authConfig().emailsPerHour,
+    windowSeconds: 3600,
+  });
+  if (!overall.allowed) {
+    throw new AuthError(429, "over_email_send_rate_limit", "Email rate limit exceeded", {
+      headers: { "Retry-After": String(overall.retryAfterSeconds) },
+    });
+  }
+}
+
+export interface Delivery {
+  deliver(): Promise<void>;
+  /** Text messages: the provider's id of the sent message, once delivered. */
+  messageId?: () => string | undefined;
+}
+
+const TOKEN_TYPE: Record<EmailFlow, OneTimeTokenType> = {
+  signup: "confirmation_token",
+  invite: "confirmation_token",
+  magiclink: "recovery_token",
+  recovery: "recovery_token",
+  email_change: "email_change_token_new",
+};
+
+/** Issues the flow's token for `email` and queues its email (link to GET /verify + code). */
+export async function queueTokenEmail(
+  tx: Tx,
+  input: {
+    userId: string;
+    email: string;
+    flow: EmailFlow;
+    redirectTo: string;
+    pkce: boolean;
+    locale: Locale;
+  },
+): Promise<Delivery> {
+  const config = authConfig();
+  const { code, linkToken } = await issueOneTimeToken(
+    tx,
+    input.userId,
+    TOKEN_TYPE[input.flow],
+    input.email,
+    input.pkce,
+  );
+  const link = new URL(`${config.issuer}/verify`);
+  link.searchParams.set("token", linkToken);
+  link.searchParams.set("type", input.flow);
+  link.searchParams.set("redirect_to", input.redirectTo);
+  const pending: PendingMail = await enqueueMail(tx, {
+    to: input.email,
+    template: TEMPLATE[input.flow],
+    data: {
+      link: link.toString(),
+      code,
+      minutes: Math.round(config.otpExpirySeconds / 60),
+      email: input.email,
+    },
+    locale: input.locale,
+  });
+  return pending;
+}
+
+/** Issues a code-only token (reauthentication) and queues its email. */
+export async function queueReauthenticationEmail(
+  tx: Tx,
+  input: { userId: string; email: string; locale: Locale },
+): Promise<Delivery> {
+  const { code } = await issueOneTimeToken(
+    tx,
+    input.userId,
+    "reauthentication_token",
+    input.email,
+    false,
+  );
+  return enqueueMail(tx, {
+    to: input.email,
+    template: "authReauthentication",
+    data: {
+      code,
+      minutes: Math.round(authConfig().otpExpirySeconds / 60),
+      email: input.email,
+    },
+    locale: input.locale,
+  });
+}
+
+async function smsText(locale: Locale, code: string): Promise<string> {
+  const messages = await loadMessages(locale);
+  const t = createTranslator({ locale, messages, namespace: "mail" });
+  return t("sms.code", { code });
+}
+
+/** Issues a code for `phone` (stored without "+") and queues its text message. */
+export async function queueTokenSms(
+  tx: Tx,
+  input: { userId: string; phone: string; type: OneTimeTokenType; locale: Locale },
+): Promise<Delivery> {
+  const { code } = await issueOneTimeToken(tx, input.userId, input.type, input.phone, false);
+  const pending = await enqueueSms(tx, {
+    to: `+${input.phone}`,
+    body: await smsText(input.locale, code),
+  });
+  let id: string | undefined;
+  return {
+    deliver: async () => {
+      id = (await pending.deliver()).id;
+    },
+    messageId: () => id,
+  };
+}

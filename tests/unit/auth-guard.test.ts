@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { decideGuard, targetOrHome, type GuardState } from "@/lib/auth/guard/guard-decision";
+import { safeRedirectTarget, withRedirect } from "@/lib/auth/guard/redirect-target";
+import { routes } from "@/lib/routes/manifest";
+
+const anonymous: GuardState = { signedIn: false, hasProfile: false };
+const noProfile: GuardState = { signedIn: true, hasProfile: false };
+const withProfile: GuardState = { signedIn: true, hasProfile: true };
+
+/** A concrete path of a manifest pattern (`[x]` → a value, `[...x]` → two segments). */
+function concrete(pattern: string): string {
+  return pattern.replace(/\[\.\.\.\w+\]/, "some/where").replace(/\[\w+\]/g, "id-1") || "/";
+}
+
+/** What spec §4 says, written independently of the implementation. */
+function expected(route: (typeof routes)[number], path: string, state: GuardState): string | null {
+  if (route.auth === "public-only") return state.signedIn ? "/" : null;
+  if (route.auth === "any") return null;
+  if (!state.signedIn) return `/login?redirect=${encodeURIComponent(path)}`;
+  if (route.profile === "required" && !state.hasProfile) {
+    return `/profile/create?redirect=${encodeURIComponent(path)}`;
+  }
+  if (route.profile === "no-profile" && state.hasProfile) return "/";
+  return null;
+}
+
+describe("route guard over the manifest", () => {
+  const cases = routes
+    .filter((route) => !route.pattern.includes("[..."))
+    .flatMap((route) =>
+      (
+        [
+          ["anonymous", anonymous],
+          ["signed in without a profile", noProfile],
+          ["signed in with a profile", withProfile],
+        ] as const
+      ).map(([label, state]) => ({ route, label, state, path: concrete(route.pattern) })),
+    );
+
+  it.each(cases)("$route.pattern, $label", ({ route, state, path }) => {
+    const decision = decideGuard(path, "", state);
+    const want = expected(route, path, state);
+    expect(decision).toEqual(
+      want === null ? { action: "next" } : { action: "redirect", location: want },
+    );
+  });
+
+  it("covers each kind of route", () => {
+    const kinds = new Set(routes.map((r) => `${r.auth}/${r.profile}`));
+    expect(kinds).toEqual(
+      new Set([
+        "any/skip",
+        "public-only/skip",
+        "required/required",
+        "required/no-profile",
+        "required/skip",
+      ]),
+    );
+  });
+
+  it("keeps the query string in the redirect of a protected page", () => {
+    expect(decideGuard("/profile/order", "?page=2&sort=date", anonymous)).toEqual({
+      action: "redirect",
+      location: "/login?redirect=%2Fprofile%2Forder%3Fpage%3D2%26sort%3Ddate",
+    });
+    expect(decideGuard("/chat/room-7", "?x=1", noProfile)).toEqual({
+      action: "redirect",
+      location: "/profile/create?redirect=%2Fchat%2Froom-7%3Fx%3D1",
+    });
+  });
+
+  it("sends signed-in users away from /login to the redirect target", () => {
+    expect(decideGuard("/login", "?redirect=%2Fprofile%2Forder", withProfile)).toEqual({
+      action: "redirect",
+      location: "/profile/order",
+    });
+    expect(decideGuard("/login", "?redirect=https%3A%2F%2Fevil.example", noProfile)).toEqual({
+      action: "redirect",
+      location: "/",
+    });
+    // A public-only target would loop: home instead.
+    expect(decideGuard("/register", "?redirect=%2Flogin", withProfile)).toEqual({
+      action: "redirect",
+      location: "/",
+    });
+  });
+
+  it("sends users with a profile from the creation page to the target, or / for itself", () => {
+    expect(decideGuard("/profile/create", "?redirect=%2Fchat", withProfile)).toEqual({
+      action: "redirect",
+      location: "/chat",
+    });
+    expect(decideGuard("/profile/create", "?redirect=%2Fprofile%2Fcreate", withProfile)).toEqual({
+      action: "redirect",
+      location: "/",
+    });
+    expect(decideGuard("/profile/create", "?redirect=%2Fchat", noProfile)).toEqual({
+      action: "next",
+    });
+  });
+
+  it("leaves skip-auth pages and unknown paths alone whatever the state", () => {
+    for (const state of [anonymous, noProfile, withProfile]) {
+      expect(decideGuard("/", "", state)).toEqual({ action: "next" });
+      expect(decideGuard("/no/such/page", "", state)).toEqual({ action: "next" });
+      expect(decideGuard("/callback", "?code=1", state)).toEqual({ action: "next" });
+    }
+  });
+});
+
+describe("redirect targets", () => {
+  it.each([
+    ["/profile", "/profile"],
+    ["/commerce/event?type=concert#top", "/commerce/event?type=concert#top"],
+    ["/a/../profile", "/profile"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+  ])("keeps the same-site path %s", (value, want) => {
+    expect(safeRedirectTarget(value)).toBe(want);
+  });
+
+  it.each([
+    null,
+    "",
+    "profile",
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "https://evil.example/x",
+    "javascript:alert(1)",
+    "/pro file",
+    "/x\u0000y",
+    "/\tevil",
+    `/${"a".repeat(3000)}`,
+  ])("refuses %j", (value) => {
+    expect(safeRedirectTarget(value)).toBeNull();
+  });
+
+  it("falls back to / for loops and unsafe values", () => {
+    expect(targetOrHome("/login")).toBe("/");
+    expect(targetOrHome("/profile/create?redirect=%2F")).toBe("/");
+    expect(targetOrHome("//evil.example")).toBe("/");
+    expect(targetOrHome("/profile/update")).toBe("/profile/update");
+  });
+
+  it("encodes the target of a link", () => {
+    expect(withRedirect("/login", "/a?b=c&d")).toBe("/login?redirect=%2Fa%3Fb%3Dc%26d");
+    expect(withRedirect("/login", null)).toBe("/login");
+  });
+});
