@@ -69,7 +69,12 @@ describe("GET /api/environment", () => {
   it("contains none of the secrets it was started with", async () => {
     const { environment } = await loadRoutes();
     const text = await (await environment()).text();
-    for (const secret of ["very-secret-pw", "smtp-secret-pw", "s3-secret-value", testDatabase.host]) {
+    for (const secret of [
+      "very-secret-pw",
+      "smtp-secret-pw",
+      "s3-secret-value",
+      testDatabase.host,
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
