@@ -10,7 +10,10 @@ const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const latestFile = path.join(distDir, "builds", "latest.json");
 
 test.describe("startup data", () => {
-  test("the environment is loaded at startup and carries the running build", async ({ page }) => {
+  test("the environment is loaded at startup and carries the running build", async ({
+    page,
+    baseURL,
+  }) => {
     const environmentResponse = page.waitForResponse(
       (r) => new URL(r.url()).pathname === "/api/environment",
     );
@@ -21,7 +24,11 @@ test.describe("startup data", () => {
     expect(body.appName).toBe("Live Market");
     const buildId = (await readFile(path.join(distDir, "BUILD_ID"), "utf8")).trim();
     expect(body.buildId).toBe(buildId);
-    expect(body.auth).toBeNull();
+    // The built-in auth service: its URL and the public anon key (an ES256 JWT), nothing else.
+    expect(body.auth).toEqual({
+      url: `${baseURL}/auth/v1`,
+      anonKey: expect.stringMatching(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/),
+    });
     await expect(
       page.getByRole("alert").filter({ hasText: "Environment data not found" }),
     ).toHaveCount(0);

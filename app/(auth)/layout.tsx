@@ -1,11 +1,11 @@
 import { type ReactNode } from "react";
-import { AuthBoundary } from "@/components/auth/auth-boundary";
 import { DefaultLayout } from "@/components/layout/default-layout";
 
+/**
+ * The sign-in pages. The browser auth client (AuthBoundary) is mounted by each page that
+ * needs it, not here: on /callback it would detect the `?code=` itself (auth-js
+ * `detectSessionInUrl`) and race the server's single-use exchange.
+ */
 export default function AuthLayout({ children }: { children: ReactNode }) {
-  return (
-    <DefaultLayout>
-      <AuthBoundary>{children}</AuthBoundary>
-    </DefaultLayout>
-  );
+  return <DefaultLayout>{children}</DefaultLayout>;
 }

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { authErrorKey } from "@/lib/auth/client/credentials-schema";
 import { useAuth } from "./auth-context";
 import { CredentialsForm } from "./credentials-form";
+import { OtpLoginForm } from "./otp-login-form";
 
 /** Sign in with a password, or as a guest (anonymous sign-in); then go to `target`. */
 export function LoginForm({ target }: { target: string }) {
@@ -15,6 +16,7 @@ export function LoginForm({ target }: { target: string }) {
   const { client } = useAuth();
   const [guestPending, setGuestPending] = useState(false);
   const [guestError, setGuestError] = useState<string | null>(null);
+  const [withCode, setWithCode] = useState(false);
 
   const land = () => {
     router.replace(target);
@@ -35,16 +37,28 @@ export function LoginForm({ target }: { target: string }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <CredentialsForm
-        submitLabel={t("login.submit")}
-        pendingLabel={t("login.submitting")}
-        onCredentials={async (credentials) => {
-          const { error } = await client.auth.signInWithPassword(credentials);
-          if (error) return authErrorKey(error.code);
-          land();
-          return null;
-        }}
-      />
+      {withCode ? (
+        <OtpLoginForm onSignedIn={land} />
+      ) : (
+        <CredentialsForm
+          submitLabel={t("login.submit")}
+          pendingLabel={t("login.submitting")}
+          onCredentials={async (credentials) => {
+            const { error } = await client.auth.signInWithPassword(credentials);
+            if (error) return authErrorKey(error.code);
+            land();
+            return null;
+          }}
+        />
+      )}
+      <Button
+        type="button"
+        variant="ghost"
+        className="w-full"
+        onClick={() => setWithCode(!withCode)}
+      >
+        {withCode ? t("otp.usePassword") : t("otp.useCode")}
+      </Button>
       <p className="text-center text-sm text-muted-foreground">{t("login.or")}</p>
       <Button
         type="button"

@@ -26,8 +26,8 @@ export function LinkButtons({ label, links }: { label: string; links: readonly L
               <Link
                 href={link.href}
                 className={cn(
-                  buttonVariants({ variant: index === 0 ? "primary" : "outline", size: "lg" }),
-                  "h-14 w-full text-base [&_svg]:size-5",
+                  buttonVariants({ variant: index === 0 ? "primary" : "outline", size: "xl" }),
+                  "w-full",
                 )}
               >
                 <Icon aria-hidden="true" />

@@ -10,8 +10,3 @@ export const drawerLinks: readonly { href: string; key: DrawerLinkKey; icon: Luc
   { href: "/contact", key: "contact", icon: Mail },
   { href: "/partners", key: "partners", icon: Handshake },
 ];
-
-export function isActiveLink(pathname: string, href: string): boolean {
-  if (href === "/") return pathname === "/";
-  return pathname === href || pathname.startsWith(`${href}/`);
-}

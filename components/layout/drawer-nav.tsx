@@ -1,37 +1,24 @@
-"use client";
+import { getTranslations } from "next-intl/server";
+import { drawerLinks } from "./drawer-links";
+import { DrawerNavLink } from "./drawer-nav-link";
 
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { useTranslations } from "next-intl";
-import { cn } from "@/lib/utils/cn";
-import { drawerLinks, isActiveLink } from "./drawer-links";
-
-/** The drawer's list of links, shared by the docked panel and the modal sheet. */
-export function DrawerNav({ onNavigate }: { onNavigate?: () => void }) {
-  const t = useTranslations("ui.nav");
-  const pathname = usePathname();
+/**
+ * The drawer's list of links, rendered on the server (labels and icons cost the browser no
+ * JavaScript) and shown by both the docked panel and the modal sheet.
+ */
+export async function DrawerNav() {
+  const t = await getTranslations("ui.nav");
   return (
     <nav aria-label={t("label")}>
       <ul className="flex flex-col gap-1 p-3">
-        {drawerLinks.map(({ href, key, icon: Icon }) => {
-          const active = isActiveLink(pathname, href);
-          return (
-            <li key={href}>
-              <Link
-                href={href}
-                onClick={onNavigate}
-                aria-current={active ? "page" : undefined}
-                className={cn(
-                  "flex items-center gap-3 rounded-card px-3 py-2.5 text-sm font-medium hover:bg-surface-2",
-                  active ? "bg-surface-2 text-primary-text" : "text-foreground",
-                )}
-              >
-                <Icon className="size-5 shrink-0" aria-hidden />
-                {t(key)}
-              </Link>
-            </li>
-          );
-        })}
+        {drawerLinks.map(({ href, key, icon: Icon }) => (
+          <li key={href}>
+            <DrawerNavLink href={href}>
+              <Icon className="size-5 shrink-0" aria-hidden />
+              {t(key)}
+            </DrawerNavLink>
+          </li>
+        ))}
       </ul>
     </nav>
   );

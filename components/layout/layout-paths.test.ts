@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCommercePath } from "./commerce-sections";
-import { isActiveLink } from "./drawer-links";
+import { isActiveLink } from "./active-link";
 import { drawerInitScript, drawerStorageKey } from "./drawer-store";
 
 describe("layout paths", () => {

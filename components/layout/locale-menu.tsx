@@ -1,8 +1,7 @@
 "use client";
 
-import { Languages } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useTransition } from "react";
+import { useTransition, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -19,7 +18,7 @@ import { setLocale } from "@/lib/i18n/set-locale";
  * Language menu (en/es); the server action stores the cookie and refreshes the page. Loaded
  * by LocaleSwitch on first use, already open.
  */
-export function LocaleMenu() {
+export function LocaleMenu({ icon }: { icon: ReactNode }) {
   const t = useTranslations("ui.locale");
   const locale = useLocale();
   const [pending, startTransition] = useTransition();
@@ -33,7 +32,7 @@ export function LocaleMenu() {
           disabled={pending}
           data-testid="locale-switch"
         >
-          <Languages aria-hidden />
+          {icon}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>

@@ -1,14 +1,13 @@
 "use client";
 
-import { Languages } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 const loadMenu = () => import("./locale-menu");
 
 /** The menu button as it shows before the menu's code is there (same look and name). */
-function LocaleButton({ onActivate }: { onActivate?: () => void }) {
+function LocaleButton({ icon, onActivate }: { icon: ReactNode; onActivate?: () => void }) {
   const t = useTranslations("ui.locale");
   const locale = useLocale();
   return (
@@ -23,7 +22,7 @@ function LocaleButton({ onActivate }: { onActivate?: () => void }) {
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}
     >
-      <Languages aria-hidden />
+      {icon}
     </Button>
   );
 }
@@ -32,12 +31,12 @@ function LocaleButton({ onActivate }: { onActivate?: () => void }) {
 const LocaleMenu = lazy(() => loadMenu().then((module) => ({ default: module.LocaleMenu })));
 
 /** Language menu (en/es) in the top bar. */
-export function LocaleSwitch() {
+export function LocaleSwitch({ icon }: { icon: ReactNode }) {
   const [active, setActive] = useState(false);
-  if (!active) return <LocaleButton onActivate={() => setActive(true)} />;
+  if (!active) return <LocaleButton icon={icon} onActivate={() => setActive(true)} />;
   return (
-    <Suspense fallback={<LocaleButton />}>
-      <LocaleMenu />
+    <Suspense fallback={<LocaleButton icon={icon} />}>
+      <LocaleMenu icon={icon} />
     </Suspense>
   );
 }

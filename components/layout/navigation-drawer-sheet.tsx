@@ -3,23 +3,31 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { DrawerNav } from "./drawer-nav";
+import { type MouseEvent, type ReactNode } from "react";
 
 /** The drawer below 960 px: a modal sheet from the left (loaded on its first opening). */
 export function NavigationDrawerSheet({
   open,
   onOpenChange,
+  nav,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The drawer's links (rendered on the server). */
+  nav: ReactNode;
 }) {
   const t = useTranslations("ui");
+  // Following a link (by pointer or keyboard: both fire a click) closes the sheet.
+  const closeOnLink = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target instanceof Element && event.target.closest("a[href]")) onOpenChange(false);
+  };
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onClick={closeOnLink}
           className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col border-r border-border bg-surface text-foreground shadow-2xl"
         >
           <div className="flex h-12 items-center justify-between border-b border-border px-3 sm:h-16">
@@ -33,7 +41,7 @@ export function NavigationDrawerSheet({
               <X className="size-5" aria-hidden />
             </DialogPrimitive.Close>
           </div>
-          <DrawerNav onNavigate={() => onOpenChange(false)} />
+          {nav}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -1,8 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { lazy, Suspense, useState } from "react";
-import { DrawerNav } from "./drawer-nav";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useDrawer, useIsDesktop } from "./use-drawer";
 
 export const drawerId = "navigation-drawer";
@@ -15,9 +14,10 @@ const NavigationDrawerSheet = lazy(() =>
 
 /**
  * The navigation drawer. From 960 px it docks beside the content (shown by CSS from the
- * persisted state, so it is there at first paint); below, it is a modal sheet.
+ * persisted state, so it is there at first paint); below, it is a modal sheet. `nav` is the
+ * server-rendered list of links (DrawerNav), shown in both.
  */
-export function NavigationDrawer() {
+export function NavigationDrawer({ nav }: { nav: ReactNode }) {
   const t = useTranslations("ui");
   const { open, setOpen } = useDrawer();
   const desktop = useIsDesktop();
@@ -32,11 +32,11 @@ export function NavigationDrawer() {
         aria-label={t("nav.label")}
         className="sticky top-16 hidden max-h-[calc(100dvh-4rem)] w-64 shrink-0 self-start overflow-y-auto border-r border-border md:in-data-[drawer=open]:block"
       >
-        <DrawerNav />
+        {nav}
       </aside>
       {sheetUsed ? (
         <Suspense fallback={null}>
-          <NavigationDrawerSheet open={modal} onOpenChange={setOpen} />
+          <NavigationDrawerSheet open={modal} onOpenChange={setOpen} nav={nav} />
         </Suspense>
       ) : null}
     </>

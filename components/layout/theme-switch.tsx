@@ -1,15 +1,22 @@
 "use client";
 
-import { Moon, Sun } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 const noop = () => () => {};
 
 /** Dark (default) ↔ light; next-themes remembers the choice in localStorage. */
-export function ThemeSwitch() {
+export function ThemeSwitch({
+  lightIcon,
+  darkIcon,
+}: {
+  /** Shown in light mode (a sun). */
+  lightIcon: ReactNode;
+  /** Shown in dark mode (a moon). */
+  darkIcon: ReactNode;
+}) {
   const t = useTranslations("ui.theme");
   const { resolvedTheme, setTheme } = useTheme();
   const mounted = useSyncExternalStore(
@@ -29,7 +36,7 @@ export function ThemeSwitch() {
       data-testid="theme-switch"
       onClick={() => setTheme(light ? "dark" : "light")}
     >
-      {light ? <Sun aria-hidden /> : <Moon aria-hidden />}
+      {light ? lightIcon : darkIcon}
     </Button>
   );
 }

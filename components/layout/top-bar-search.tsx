@@ -4,7 +4,8 @@ import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { fieldControlClass } from "@/components/ui/input";
+import { cn } from "@/lib/utils/cn";
 import { useQuickAccess } from "@/components/quick-access/quick-access-provider";
 
 /** The top bar's search row: submitting opens the quick-access panel with the query. */
@@ -30,7 +31,7 @@ export function TopBarSearch({ onClose }: { onClose: () => void }) {
         <label htmlFor={inputId} className="sr-only">
           {t("label")}
         </label>
-        <Input
+        <input
           ref={input}
           id={inputId}
           type="search"
@@ -39,9 +40,9 @@ export function TopBarSearch({ onClose }: { onClose: () => void }) {
           onChange={(event) => setQuery(event.target.value)}
           placeholder={t("placeholder")}
           autoComplete="off"
-          className="h-9"
+          className={cn(fieldControlClass, "h-9")}
         />
-        <Button type="submit" size="sm" className="h-9">
+        <Button type="submit" size="sm-field">
           <Search aria-hidden />
           <span className="sr-only sm:not-sr-only">{t("submit")}</span>
         </Button>

@@ -1,26 +1,29 @@
 "use client";
 
-import { Menu, Search, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
 import { QuickAccessLauncher } from "@/components/quick-access/quick-access-launcher";
 import { commerceSections, isCommercePath } from "./commerce-sections";
-import { isActiveLink } from "./drawer-links";
+import { isActiveLink } from "./active-link";
 import { LocaleSwitch } from "./locale-switch";
 import { drawerId } from "./navigation-drawer";
 import { ThemeSwitch } from "./theme-switch";
-import { TopBarSearch } from "./top-bar-search";
+import type { TopBarIcons } from "./top-bar-icons";
 import { useDrawer } from "./use-drawer";
+
+const loadSearch = () => import("./top-bar-search");
+// The search row loads when the search button is first pointed at, focused or pressed.
+const TopBarSearch = lazy(() => loadSearch().then((module) => ({ default: module.TopBarSearch })));
 
 /**
  * The top bar (spec §4): 48 px below 600 px wide, 64 px from 600 up; 96 / 104 px when a
  * second row shows (the search row while it is open, or the commerce sections on /commerce).
  */
-export function TopBar() {
+export function TopBar({ icons }: { icons: TopBarIcons }) {
   const t = useTranslations("ui");
   const pathname = usePathname();
   const drawer = useDrawer();
@@ -46,7 +49,7 @@ export function TopBar() {
           data-testid="drawer-button"
           onClick={drawer.toggle}
         >
-          <Menu aria-hidden />
+          {icons.menu}
         </Button>
         <Link
           href="/"
@@ -62,18 +65,22 @@ export function TopBar() {
             aria-expanded={searching}
             data-testid="search-toggle"
             onClick={() => setSearching((value) => !value)}
+            onPointerEnter={() => void loadSearch()}
+            onFocus={() => void loadSearch()}
           >
-            {searching ? <X aria-hidden /> : <Search aria-hidden />}
+            {searching ? icons.close : icons.search}
           </Button>
-          <QuickAccessLauncher />
-          <ThemeSwitch />
-          <LocaleSwitch />
+          <QuickAccessLauncher icon={icons.launcher} />
+          <ThemeSwitch lightIcon={icons.light} darkIcon={icons.dark} />
+          <LocaleSwitch icon={icons.locale} />
         </div>
       </div>
       {tall ? (
         <div className="flex h-12 shrink-0 items-center px-2 sm:h-10 sm:px-4">
           {searching ? (
-            <TopBarSearch onClose={() => setSearching(false)} />
+            <Suspense fallback={null}>
+              <TopBarSearch onClose={() => setSearching(false)} />
+            </Suspense>
           ) : (
             <nav aria-label={t("commerce.label")} className="w-full overflow-x-auto">
               <ul className="flex items-center gap-1">

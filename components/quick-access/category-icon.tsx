@@ -101,11 +101,15 @@ const icons: Record<CategoryIconName, LucideIcon> = {
  */
 export function CategoryIcon({
   name,
+  small = false,
   className,
 }: {
   name: string | undefined;
+  /** 16 px instead of the default 20 px. */
+  small?: boolean;
+  /** Extra classes; never a size (use `small`). */
   className?: string;
 }) {
   const Icon = isCategoryIconName(name) ? icons[name] : Folder;
-  return <Icon className={cn("size-5 shrink-0", className)} aria-hidden />;
+  return <Icon className={cn("shrink-0", small ? "size-4" : "size-5", className)} aria-hidden />;
 }

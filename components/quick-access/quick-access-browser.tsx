@@ -104,9 +104,9 @@ export function QuickAccessBrowser({
         <ul
           ref={list}
           className={cn(
-            "grid gap-3",
+            "grid",
             view === "list" && "grid-cols-1 gap-2",
-            view === "grid" && "grid-cols-2 sm:grid-cols-3",
+            view === "grid" && "grid-cols-2 gap-3 sm:grid-cols-3",
             view === "grid" &&
               variant === "page" &&
               "lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6",

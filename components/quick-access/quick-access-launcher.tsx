@@ -1,13 +1,13 @@
 "use client";
 
-import { LayoutGrid } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
 import { preloadQuickAccessPanel, useQuickAccess } from "./quick-access-provider";
 
-/** The top bar's icon button that opens the Quick Access Panel. */
-export function QuickAccessLauncher({ className }: { className?: string }) {
+/** The top bar's icon button that opens the Quick Access Panel; `icon` comes from the server. */
+export function QuickAccessLauncher({ icon, className }: { icon: ReactNode; className?: string }) {
   const t = useTranslations("quickAccess");
   const { open, isOpen } = useQuickAccess();
   return (
@@ -23,7 +23,7 @@ export function QuickAccessLauncher({ className }: { className?: string }) {
       onFocus={() => void preloadQuickAccessPanel()}
       data-testid="quick-access-launcher"
     >
-      <LayoutGrid aria-hidden />
+      {icon}
     </Button>
   );
 }

@@ -36,7 +36,7 @@ export function QuickAccessRecents({
               onClick={() => onSelect(entry)}
               className="inline-flex max-w-full items-center gap-1.5 rounded-full border border-border bg-surface-2/60 px-3 py-1.5 text-sm hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-ring"
             >
-              <CategoryIcon name={entry.icon} className="size-4 text-muted-foreground" />
+              <CategoryIcon name={entry.icon} small className="text-muted-foreground" />
               <span className="truncate">{entry.title}</span>
             </Link>
           </li>

@@ -1,10 +1,10 @@
-import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import { type ComponentProps } from "react";
 import { cn } from "@/lib/utils/cn";
+import { Slot } from "./slot";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-card text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-card text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -17,10 +17,14 @@ export const buttonVariants = cva(
         link: "text-primary-text underline-offset-4 hover:underline",
       },
       size: {
-        sm: "h-8 px-3",
-        md: "h-10 px-4",
-        lg: "h-12 px-6 text-base",
-        icon: "size-10",
+        sm: "h-8 px-3 [&_svg]:size-4",
+        md: "h-10 px-4 [&_svg]:size-4",
+        lg: "h-12 px-6 text-base [&_svg]:size-4",
+        xl: "h-14 px-6 text-base [&_svg]:size-5",
+        icon: "size-10 [&_svg]:size-4",
+        "icon-sm": "size-9 [&_svg]:size-4",
+        /** The top bar's search row: as tall as its compact field. */
+        "sm-field": "h-9 px-3 [&_svg]:size-4",
       },
     },
     defaultVariants: { variant: "primary", size: "md" },

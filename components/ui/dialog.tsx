@@ -3,6 +3,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ComponentProps } from "react";
+import { twMerge } from "tailwind-merge";
 import { cn } from "@/lib/utils/cn";
 
 export const Dialog = DialogPrimitive.Root;
@@ -38,7 +39,9 @@ export function DialogContent({
         className="fixed inset-0 z-50 bg-overlay backdrop-blur-sm"
       />
       <DialogPrimitive.Content
-        className={cn(
+        // Merged: callers (the quick access panel) override the padding and the width; dialogs
+        // load on demand, so tailwind-merge stays out of first-load JavaScript.
+        className={twMerge(
           "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card border border-border bg-surface p-5 text-foreground shadow-2xl",
           sizes[size],
           className,

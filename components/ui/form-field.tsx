@@ -1,6 +1,6 @@
 "use client";
 
-import { Slot } from "@radix-ui/react-slot";
+import { Slot } from "./slot";
 import { type ReactElement, useId } from "react";
 import { cn } from "@/lib/utils/cn";
 import { Label } from "./label";

@@ -3,6 +3,7 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
 import { Check, ChevronDown } from "lucide-react";
 import { type ComponentProps } from "react";
+import { twMerge } from "tailwind-merge";
 import { cn } from "@/lib/utils/cn";
 import { fieldControlClass } from "./input";
 
@@ -18,7 +19,8 @@ export function SelectTrigger({
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
     <SelectPrimitive.Trigger
-      className={cn(
+      // Merged: callers override the height and width (the data table's page size).
+      className={twMerge(
         fieldControlClass,
         "flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-muted-foreground",
         className,

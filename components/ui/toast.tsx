@@ -47,7 +47,7 @@ export function Toaster() {
             if (!open) dismissToast(item.id);
           }}
           className={cn(
-            "relative grid w-full grid-cols-[1fr_auto] items-start gap-x-3 rounded-card border-l-4 border bg-surface p-4 pr-3 text-foreground shadow-2xl data-[state=closed]:animate-[toast-out_150ms_ease-in_forwards] data-[state=open]:animate-[toast-in_200ms_ease-out] data-[swipe=end]:animate-[toast-out_100ms_ease-out_forwards] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] motion-reduce:animate-none",
+            "relative grid w-full grid-cols-[1fr_auto] items-start gap-x-3 rounded-card border bg-surface p-4 pr-3 text-foreground shadow-2xl data-[state=closed]:animate-[toast-out_150ms_ease-in_forwards] data-[state=open]:animate-[toast-in_200ms_ease-out] data-[swipe=end]:animate-[toast-out_100ms_ease-out_forwards] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] motion-reduce:animate-none",
             variants[item.variant ?? "default"],
           )}
         >

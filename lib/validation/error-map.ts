@@ -1,7 +1,7 @@
-import { type z } from "zod";
+import type * as z from "zod/v4/core";
 import { encodeValidationMessage } from "./messages";
 
-type Issue = z.core.$ZodRawIssue;
+type Issue = z.$ZodRawIssue;
 
 function isEmpty(input: unknown): boolean {
   return (

@@ -1,4 +1,4 @@
-import { type z } from "zod";
+import { safeParse, type $ZodType, type output } from "zod/v4/core";
 import { validationErrorMap } from "./error-map";
 
 /** Field name → the encoded messages of that field, first issue first. */
@@ -8,11 +8,12 @@ export type ValidationResult<T> =
   { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
 
 /** Parses with the spec §5 error map and groups the issues by top-level field. */
-export function parseWithValidation<S extends z.ZodType>(
+export function parseWithValidation<S extends $ZodType>(
   schema: S,
   input: unknown,
-): ValidationResult<z.output<S>> {
-  const result = schema.safeParse(input, { error: validationErrorMap });
+): ValidationResult<output<S>> {
+  // zod's core parse: works for schemas of both `zod` and `zod/mini`.
+  const result = safeParse(schema, input, { error: validationErrorMap });
   if (result.success) return { success: true, data: result.data };
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {

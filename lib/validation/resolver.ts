@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FieldValues, type Resolver } from "react-hook-form";
-import { type z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { validationErrorMap } from "./error-map";
 
 /**
@@ -9,7 +9,7 @@ import { validationErrorMap } from "./error-map";
  * Only the first error per field is kept (react-hook-form's default criteria mode).
  */
 export function validationResolver<Input extends FieldValues, Output>(
-  schema: z.ZodType<Output, Input>,
+  schema: $ZodType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
   return zodResolver(schema, { error: validationErrorMap });
 }

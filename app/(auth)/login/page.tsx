@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { AuthBoundary } from "@/components/auth/auth-boundary";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { LoginForm } from "@/components/auth/login-form";
 import { targetOrHome } from "@/lib/auth/guard/guard-decision";
@@ -19,25 +20,27 @@ export default async function LoginPage({ searchParams }: Props) {
   const target = targetOrHome(typeof redirect === "string" ? redirect : null);
   const keep = target === "/" ? null : target;
   return (
-    <AuthPanel title={t("login.title")} intro={t("login.intro")}>
-      <LoginForm target={target} />
-      <div className="mt-6 flex flex-col gap-2 text-sm">
-        <Link
-          href="/forgot-password"
-          className="text-primary-text underline underline-offset-4 hover:no-underline"
-        >
-          {t("login.forgotPassword")}
-        </Link>
-        <p className="text-muted-foreground">
-          {t("login.noAccount")}{" "}
+    <AuthBoundary>
+      <AuthPanel title={t("login.title")} intro={t("login.intro")}>
+        <LoginForm target={target} />
+        <div className="mt-6 flex flex-col gap-2 text-sm">
           <Link
-            href={withRedirect("/register", keep)}
+            href="/forgot-password"
             className="text-primary-text underline underline-offset-4 hover:no-underline"
           >
-            {t("login.register")}
+            {t("login.forgotPassword")}
           </Link>
-        </p>
-      </div>
-    </AuthPanel>
+          <p className="text-muted-foreground">
+            {t("login.noAccount")}{" "}
+            <Link
+              href={withRedirect("/register", keep)}
+              className="text-primary-text underline underline-offset-4 hover:no-underline"
+            >
+              {t("login.register")}
+            </Link>
+          </p>
+        </div>
+      </AuthPanel>
+    </AuthBoundary>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { AuthBoundary } from "@/components/auth/auth-boundary";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { RegisterForm } from "@/components/auth/register-form";
 import { targetOrHome } from "@/lib/auth/guard/guard-decision";
@@ -18,17 +19,19 @@ export default async function RegisterPage({ searchParams }: Props) {
   const { redirect } = await searchParams;
   const target = targetOrHome(typeof redirect === "string" ? redirect : null);
   return (
-    <AuthPanel title={t("register.title")} intro={t("register.intro")}>
-      <RegisterForm target={target} />
-      <p className="mt-6 text-sm text-muted-foreground">
-        {t("register.haveAccount")}{" "}
-        <Link
-          href={withRedirect("/login", target === "/" ? null : target)}
-          className="text-primary-text underline underline-offset-4 hover:no-underline"
-        >
-          {t("register.login")}
-        </Link>
-      </p>
-    </AuthPanel>
+    <AuthBoundary>
+      <AuthPanel title={t("register.title")} intro={t("register.intro")}>
+        <RegisterForm target={target} />
+        <p className="mt-6 text-sm text-muted-foreground">
+          {t("register.haveAccount")}{" "}
+          <Link
+            href={withRedirect("/login", target === "/" ? null : target)}
+            className="text-primary-text underline underline-offset-4 hover:no-underline"
+          >
+            {t("register.login")}
+          </Link>
+        </p>
+      </AuthPanel>
+    </AuthBoundary>
   );
 }

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { PasswordForm } from "@/components/profile/password-form";
 import { ProfileForm } from "@/components/profile/profile-form";
+import { SignOutOthers } from "@/components/profile/sign-out-others";
 import { isLocale } from "@/lib/i18n/config";
 import { requireProfile } from "@/lib/profile/load-profile-page";
 import { updateProfileAction } from "../actions";
@@ -41,6 +42,13 @@ export default async function UpdateProfilePage() {
           <PasswordForm />
         </section>
       )}
+      <section className="mt-10 border-t border-border pt-8" aria-labelledby="security-title">
+        <h2 id="security-title" className="mb-4 text-xl font-semibold">
+          {t("security.title")}
+        </h2>
+        <h3 className="mb-2 font-semibold">{t("security.othersTitle")}</h3>
+        <SignOutOthers />
+      </section>
     </AuthPanel>
   );
 }

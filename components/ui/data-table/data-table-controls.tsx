@@ -109,8 +109,7 @@ export function DataTablePager<S extends string>({
             <li>
               <Button
                 variant="ghost"
-                size="icon"
-                className="size-9"
+                size="icon-sm"
                 aria-label={t("previous")}
                 disabled={pending || current <= 1}
                 onClick={() => go(current - 1)}
@@ -127,8 +126,8 @@ export function DataTablePager<S extends string>({
                 <li key={item.page}>
                   <Button
                     variant={item.page === current ? "outline" : "ghost"}
-                    size="icon"
-                    className={cn("size-9", item.page === current && "font-bold")}
+                    size="icon-sm"
+                    className={cn(item.page === current && "font-bold")}
                     aria-label={t("page", { page: item.page })}
                     aria-current={item.page === current ? "page" : undefined}
                     disabled={pending}
@@ -142,8 +141,7 @@ export function DataTablePager<S extends string>({
             <li>
               <Button
                 variant="ghost"
-                size="icon"
-                className="size-9"
+                size="icon-sm"
                 aria-label={t("next")}
                 disabled={pending || current >= count}
                 onClick={() => go(current + 1)}

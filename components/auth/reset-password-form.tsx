@@ -1,0 +1,101 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { authErrorKey } from "@/lib/auth/client/credentials-schema";
+import { translateValidationMessage } from "@/lib/validation/messages";
+import { validationResolver } from "@/lib/validation/resolver";
+import { useAuth } from "./auth-context";
+import { FormAlert } from "./form-alert";
+import {
+  PASSWORDS_DIFFER,
+  recoveryLimits,
+  resetPasswordSchema,
+  type ResetPasswordValues,
+} from "./recovery-schemas";
+
+/** A new password (typed twice) for the signed-in user: PUT /auth/v1/user. */
+export function ResetPasswordForm() {
+  const t = useTranslations("auth");
+  const tv = useTranslations("validation");
+  const { client } = useAuth();
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ResetPasswordValues>({
+    resolver: validationResolver(resetPasswordSchema),
+    defaultValues: { password: "", confirm: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFailure(null);
+    const { error } = await client.auth.updateUser({ password });
+    if (error) {
+      setFailure(t(`errors.${authErrorKey(error.code)}`));
+      return;
+    }
+    setDone(true);
+  });
+
+  if (done) {
+    return (
+      <div role="status" className="rounded-card border border-border bg-surface p-6">
+        <h2 className="mb-2 text-xl font-semibold">{t("reset.doneTitle")}</h2>
+        <p className="text-muted-foreground">{t("reset.doneBody")}</p>
+        <Link
+          href="/"
+          className="mt-4 inline-block text-primary-text underline underline-offset-4 hover:no-underline"
+        >
+          {t("reset.continue")}
+        </Link>
+      </div>
+    );
+  }
+
+  const passwordMessage = errors.password?.message;
+  const confirmMessage = errors.confirm?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
+      <FormAlert message={failure} />
+      <FormField
+        label={t("reset.password")}
+        hint={t("register.passwordHint")}
+        errors={passwordMessage ? translateValidationMessage(tv, passwordMessage) : undefined}
+        required
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          maxLength={recoveryLimits.password}
+          {...form.register("password")}
+        />
+      </FormField>
+      <FormField
+        label={t("reset.confirm")}
+        errors={
+          confirmMessage === PASSWORDS_DIFFER
+            ? t("errors.passwordsDiffer")
+            : confirmMessage
+              ? translateValidationMessage(tv, confirmMessage)
+              : undefined
+        }
+        required
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          maxLength={recoveryLimits.password}
+          {...form.register("confirm")}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? t("reset.submitting") : t("reset.submit")}
+      </Button>
+    </form>
+  );
+}
