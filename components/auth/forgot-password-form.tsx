@@ -3,17 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { authErrorKey } from "@/lib/auth/client/credentials-schema";
-import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
 import { useAuth } from "./auth-context";
-import { FormAlert } from "./form-alert";
+import { EmailStepForm } from "./email-step-form";
 import {
   forgotPasswordSchema,
-  recoveryLimits,
   recoveryRedirectUrl,
   type ForgotPasswordInput,
   type ForgotPasswordValues,
@@ -25,7 +20,6 @@ import {
  */
 export function ForgotPasswordForm() {
   const t = useTranslations("auth");
-  const tv = useTranslations("validation");
   const { client } = useAuth();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +27,6 @@ export function ForgotPasswordForm() {
     resolver: validationResolver(forgotPasswordSchema),
     defaultValues: { email: "" },
   });
-  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -56,25 +49,14 @@ export function ForgotPasswordForm() {
     );
   }
 
-  const message = errors.email?.message;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
-      <FormAlert message={failure} />
-      <FormField
-        label={t("forgot.email")}
-        errors={message ? translateValidationMessage(tv, message) : undefined}
-        required
-      >
-        <Input
-          type="email"
-          autoComplete="email"
-          maxLength={recoveryLimits.email}
-          {...form.register("email")}
-        />
-      </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? t("forgot.submitting") : t("forgot.submit")}
-      </Button>
-    </form>
+    <EmailStepForm
+      form={form}
+      onSubmit={onSubmit}
+      failure={failure}
+      label={t("forgot.email")}
+      submitLabel={t("forgot.submit")}
+      pendingLabel={t("forgot.submitting")}
+    />
   );
 }

@@ -11,10 +11,10 @@ import { authErrorKey } from "@/lib/auth/client/credentials-schema";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
 import { useAuth } from "./auth-context";
+import { EmailStepForm } from "./email-step-form";
 import { FormAlert } from "./form-alert";
 import {
   forgotPasswordSchema,
-  recoveryLimits,
   type ForgotPasswordInput,
   type ForgotPasswordValues,
 } from "./recovery-schemas";
@@ -73,27 +73,15 @@ export function OtpLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
 
   if (!email) {
-    const message = emailForm.formState.errors.email?.message;
-    const pending = emailForm.formState.isSubmitting;
     return (
-      <form onSubmit={sendCode} noValidate aria-busy={pending} className="flex flex-col gap-5">
-        <FormAlert message={failure} />
-        <FormField
-          label={t("otp.email")}
-          errors={message ? translateValidationMessage(tv, message) : undefined}
-          required
-        >
-          <Input
-            type="email"
-            autoComplete="email"
-            maxLength={recoveryLimits.email}
-            {...emailForm.register("email")}
-          />
-        </FormField>
-        <Button type="submit" size="lg" disabled={pending} className="w-full">
-          {pending ? t("otp.sending") : t("otp.send")}
-        </Button>
-      </form>
+      <EmailStepForm
+        form={emailForm}
+        onSubmit={sendCode}
+        failure={failure}
+        label={t("otp.email")}
+        submitLabel={t("otp.send")}
+        pendingLabel={t("otp.sending")}
+      />
     );
   }
 
