@@ -2,15 +2,28 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * E2E against the production build (`next build` runs before this in `npm test`).
- * Two servers: connected mode on the test PostgreSQL, and embedded mode (PGlite, no
- * DATABASE_URL) for the smoke run. Debian's Chromium; browsers are never downloaded.
+ * Three servers: connected mode on the test PostgreSQL, embedded mode (PGlite, no
+ * DATABASE_URL) for the smoke run, and a second connected instance on the same database
+ * (e2e/auth-two-instances.spec.ts). Debian's Chromium; browsers are never downloaded.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const embeddedPort = port + 1;
+/** The second connected instance (same database, started after the first has reset it). */
+const secondPort = port + 2;
 const databaseUrl =
   process.env.E2E_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/livemarket_e2e";
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** A test double of Google's OAuth endpoints (e2e/auth-google-provider.ts). */
+const googlePort = port + 3;
+const google = {
+  AUTH_GOOGLE_CLIENT_ID: "live-market-e2e.apps.example.com",
+  AUTH_GOOGLE_CLIENT_SECRET: "e2e-google-client-secret",
+  AUTH_GOOGLE_ISSUER: `http://127.0.0.1:${googlePort}`,
+  AUTH_GOOGLE_JWKS_URL: `http://127.0.0.1:${googlePort}/certs`,
+  AUTH_GOOGLE_AUTHORIZATION_URL: `http://127.0.0.1:${googlePort}/authorize`,
+  AUTH_GOOGLE_TOKEN_URL: `http://127.0.0.1:${googlePort}/token`,
+};
 
 const serverEnv = {
   NODE_ENV: "production",
@@ -61,11 +74,22 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `node --import tsx e2e/auth-google-provider.ts ${googlePort} ${google.AUTH_GOOGLE_CLIENT_ID} ${google.AUTH_GOOGLE_CLIENT_SECRET}`,
+      url: `http://127.0.0.1:${googlePort}/certs`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `node --import tsx scripts/db-reset.ts && npx next start -H 127.0.0.1 -p ${port}`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { ...serverEnv, DATABASE_URL: databaseUrl, SITE_URL: `http://127.0.0.1:${port}` },
+      env: {
+        ...serverEnv,
+        ...google,
+        DATABASE_URL: databaseUrl,
+        SITE_URL: `http://127.0.0.1:${port}`,
+      },
     },
     {
       command: `rm -rf .data-e2e-${embeddedPort} && npx next start -H 127.0.0.1 -p ${embeddedPort}`,
@@ -75,8 +99,25 @@ export default defineConfig({
       env: {
         ...serverEnv,
         DATABASE_URL: "",
+        // Google with a client id only (no secret): the button asks Google Identity Services.
+        AUTH_GOOGLE_CLIENT_ID: google.AUTH_GOOGLE_CLIENT_ID,
         DATA_DIR: `.data-e2e-${embeddedPort}`,
         SITE_URL: `http://127.0.0.1:${embeddedPort}`,
+      },
+    },
+    {
+      // Web servers start one after another, so the database is reset and seeded by now. Two
+      // instances of one site share their settings and SITE_URL (the token issuer and the
+      // cookie name derive from it), as behind a load balancer.
+      command: `npx next start -H 127.0.0.1 -p ${secondPort}`,
+      url: `http://127.0.0.1:${secondPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...serverEnv,
+        ...google,
+        DATABASE_URL: databaseUrl,
+        SITE_URL: `http://127.0.0.1:${port}`,
       },
     },
   ],

@@ -12,8 +12,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  // Everything but build assets and static files served from public/.
+  // Everything but build assets and static files served from public/, and the storage
+  // upload/download routes (they check the session themselves; the proxy would buffer and cut
+  // request bodies above its 10 MB limit, below MAX_UPLOAD_BYTES).
   matcher: [
-    "/((?!_next/static|_next/image|favicon\\.ico|service-worker\\.js|builds/|.*\\.(?:png|jpe?g|gif|svg|webp|avif|ico|webmanifest|woff2?)$).*)",
+    "/((?!_next/static|_next/image|favicon\\.ico|service-worker\\.js|builds/|api/organisations/[^/]+/files(?:/|$)|.*\\.(?:png|jpe?g|gif|svg|webp|avif|ico|webmanifest|woff2?)$).*)",
   ],
 };

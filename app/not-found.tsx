@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { NotFoundView } from "@/components/layout/not-found-view";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("errors.notFound");
+  const t = await getTranslations("notFound");
   return { title: t("title"), robots: { index: false } };
 }
 

@@ -2,6 +2,16 @@
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
+  /** One request of a sequence; the hooks run per connection (auth bench). */
+  export type RequestSpec = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  };
+
   export type Options = {
     url: string;
     connections?: number;
@@ -9,6 +19,9 @@ declare module "autocannon" {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    requests?: RequestSpec[];
   };
 
   export type Histogram = {

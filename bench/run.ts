@@ -10,9 +10,18 @@
  * --connections=<n> (default 10), --rounds=<n> (default 3: the URLs are measured in turn, round
  * after round, and each URL's median round is reported, which evens out a busy machine). BENCH_PORT (default 3290), BENCH_DATABASE_URL (default:
  * embedded PGlite under <dist>/bench-data).
+ * --backoffice-only: only the back-office figures (bench/backoffice.ts: 1,000 members and
+ * 100,000 audit entries; the people and audit lists signed in against the bare page, and the
+ * audit page query's plan); needs BENCH_DATABASE_URL (a migrated PostgreSQL database).
+ * --auth-only: only the auth figures (bench/auth.ts: password sign-in and token refresh against
+ * the bare page, the proxy's added latency on a signed-in request); the default run prints them
+ * after the page throughput.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
+import { runAuthBench } from "./auth";
+import { runBackofficeBench } from "./backoffice";
+import { processTreeCpuSeconds } from "./auth-cpu";
 import { firstLoadJs } from "./first-load-js";
 import { type LoadResult, measure, medianRun } from "./load";
 import { formatNumber, kilobytes, ratio } from "./stats";
@@ -35,6 +44,8 @@ const DIST_DIR = args.get("dist") ?? ".next-bench";
 const BENCH_DATA_DIR = `${DIST_DIR}/bench-data`;
 const skipBuild = args.has("dist") || args.get("skip-build") === "true";
 const jsOnly = args.get("js-only") === "true";
+const authOnly = args.get("auth-only") === "true";
+const backofficeOnly = args.get("backoffice-only") === "true";
 const duration = Number(args.get("duration") ?? 5);
 const connections = Number(args.get("connections") ?? 10);
 const rounds = Number(args.get("rounds") ?? 3);
@@ -68,6 +79,8 @@ function startServer(): ChildProcess {
       DATA_DIR: BENCH_DATA_DIR,
       SITE_URL: ORIGIN,
       LOG_LEVEL: "warn",
+      // The auth bench signs users up without mail (bench/auth.ts).
+      AUTH_AUTOCONFIRM: "true",
     },
   });
 }
@@ -132,6 +145,12 @@ async function printFirstLoad() {
   }
 }
 
+function authOptions(server: ChildProcess) {
+  const serverCpuSeconds = () =>
+    server.pid ? processTreeCpuSeconds(server.pid) : Promise.resolve(Number.NaN);
+  return { origin: ORIGIN, duration, connections, rounds, serverCpuSeconds };
+}
+
 async function main() {
   if (!skipBuild) {
     await rm(DIST_DIR, { recursive: true, force: true });
@@ -150,6 +169,15 @@ async function main() {
   });
   try {
     await waitForHealth();
+    if (backofficeOnly) {
+      const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
+      await runBackofficeBench({ origin: ORIGIN, databaseUrl, duration, connections, rounds });
+      return;
+    }
+    if (authOnly) {
+      await runAuthBench(authOptions(server));
+      return;
+    }
     const paths = [BASELINE, ...URLS];
     for (const path of paths) await warmUp(path);
     const runs = new Map<string, LoadResult[]>(paths.map((p) => [p, []]));
@@ -159,6 +187,7 @@ async function main() {
       }
     }
     printLoad(paths.map((p) => medianRun(runs.get(p) ?? [])));
+    await runAuthBench(authOptions(server));
     await printFirstLoad();
   } finally {
     stop();

@@ -79,6 +79,17 @@ const schema = z.object({
   AUTH_GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
   /** Built-in auth: where the Google issuer publishes its signing keys (JWKS). */
   AUTH_GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  /** Built-in auth: secret of the first Google client id; with it the redirect flow (/authorize) is on. */
+  AUTH_GOOGLE_CLIENT_SECRET: optionalString,
+  /** Built-in auth: Google's authorization endpoint (the /authorize redirect target). */
+  AUTH_GOOGLE_AUTHORIZATION_URL: z
+    .string()
+    .url()
+    .default("https://accounts.google.com/o/oauth2/v2/auth"),
+  /** Built-in auth: Google's token endpoint (the callback exchanges the code there). */
+  AUTH_GOOGLE_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+  /** Built-in auth: the redirect URI registered with Google. Unset: <SITE_URL>/auth/v1/callback. */
+  AUTH_GOOGLE_REDIRECT_URI: optionalUrl,
   /** Built-in auth: Sign in with Solana (POST /token?grant_type=web3). */
   AUTH_WEB3_SOLANA: bool(true),
   /** Built-in auth: extra allowed redirect_to targets, comma-separated (globs: * and **). */
@@ -95,6 +106,8 @@ const schema = z.object({
   ),
   /** Built-in auth: password changes from sessions older than 24 h need GET /reauthenticate's code. */
   AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION: bool(false),
+  /** Built-in auth: email changes are confirmed by the current and the new address (GoTrue's secure change). */
+  AUTH_SECURE_EMAIL_CHANGE: bool(true),
   /** SMS delivery: "outbox" (dev table, /dev/sms) or "twilio". */
   SMS_PROVIDER: z.preprocess(
     (v) => (v === "" ? undefined : v),

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { HubBrowser } from "@/components/quick-access/hub-browser";
 import { OpenQuickAccessButton } from "@/components/quick-access/open-quick-access-button";
-import { QuickAccessBrowser } from "@/components/quick-access/quick-access-browser";
+import { ServerIcon } from "@/components/ui/server-icon";
 import { pageMetadata } from "@/lib/seo/metadata";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,8 +11,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The hub home: the category browser of the Quick Access Panel, inline, at its centre. The
- * panel itself is mounted by the default layout's QuickAccessProvider.
+ * The hub home: the category browser of the Quick Access Panel, inline, at its centre (its code
+ * loads after the first paint: HubBrowser). The panel itself is mounted by the default
+ * layout's QuickAccessProvider.
  */
 export default async function HubPage() {
   const t = await getTranslations("hub");
@@ -21,7 +23,7 @@ export default async function HubPage() {
         <h1 className="text-3xl font-bold text-primary-text sm:text-4xl">{t("heading")}</h1>
         <p className="max-w-2xl text-muted-foreground">{t("intro")}</p>
         <div>
-          <OpenQuickAccessButton label={t("openPanel")} />
+          <OpenQuickAccessButton label={t("openPanel")} icon={<ServerIcon name="layout-grid" />} />
         </div>
       </header>
       <section
@@ -29,7 +31,7 @@ export default async function HubPage() {
         className="rounded-card border border-border bg-surface p-4 sm:p-6"
         data-testid="hub-browser"
       >
-        <QuickAccessBrowser variant="page" />
+        <HubBrowser variant="page" />
       </section>
     </div>
   );

@@ -3,16 +3,20 @@
 import type { Session } from "@supabase/supabase-js";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { FetchJsonError, fetchJsonWithRetry } from "@/lib/app-data/fetch-with-retry";
 import type { AuthClientConfig } from "@/lib/auth/client/auth-options";
 import { getBrowserAuthClient } from "@/lib/auth/client/browser-client";
 import type { Profile } from "@/lib/profile/profile-schema";
 import { AuthContext, type AuthState, type ProfileState } from "./auth-context";
 
+/** The profile, or null (none yet, or no session: 401). Failed fetches retry up to 3 times. */
 async function fetchProfile(): Promise<Profile | null> {
-  const response = await fetch("/api/profile/me", { cache: "no-store" });
-  if (response.status === 401) return null;
-  if (!response.ok) throw new Error(`GET /api/profile/me answered ${response.status}`);
-  return (await response.json()) as Profile | null;
+  try {
+    return (await fetchJsonWithRetry("/api/profile/me")) as Profile | null;
+  } catch (error) {
+    if (error instanceof FetchJsonError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 /**

@@ -2,26 +2,96 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { authErrorKey } from "@/lib/auth/client/credentials-schema";
 import { useAuth } from "./auth-context";
 import { CredentialsForm } from "./credentials-form";
+import { GoogleButton } from "./google-button";
 import { OtpLoginForm } from "./otp-login-form";
+import { SolanaButton } from "./solana-button";
+
+// The TOTP step only renders after a sign-in of a user with MFA: loaded then, not up front.
+const MfaChallengeForm = lazy(() =>
+  import("./mfa-challenge-form").then((module) => ({ default: module.MfaChallengeForm })),
+);
+
+/** Sign-in methods besides the password that this deployment offers. */
+export type LoginMethods = {
+  /** Google: the browser's client id, and whether the server runs the redirect flow. */
+  google: { clientId: string; redirectFlow: boolean } | null;
+  solana: boolean;
+};
 
 /** Sign in with a password, or as a guest (anonymous sign-in); then go to `target`. */
-export function LoginForm({ target }: { target: string }) {
+export function LoginForm({
+  target,
+  methods = { google: null, solana: false },
+}: {
+  target: string;
+  methods?: LoginMethods;
+}) {
   const t = useTranslations("auth");
   const router = useRouter();
-  const { client } = useAuth();
+  const { client, session } = useAuth();
   const [guestPending, setGuestPending] = useState(false);
   const [guestError, setGuestError] = useState<string | null>(null);
   const [withCode, setWithCode] = useState(false);
+  const [needsMfa, setNeedsMfa] = useState(false);
 
   const land = () => {
     router.replace(target);
     router.refresh();
   };
+
+  // Supabase's pattern: a verified factor makes the next level aal2; until the session has
+  // it, the TOTP step comes before the target.
+  const afterSignIn = async () => {
+    const { data } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    if (data?.nextLevel === "aal2" && data.currentLevel !== "aal2") {
+      setNeedsMfa(true);
+      return;
+    }
+    land();
+  };
+
+  // Signed in already with the step pending (the guard keeps /login open then): show it.
+  useEffect(() => {
+    if (!session) return;
+    let cancelled = false;
+    void client.auth.mfa.getAuthenticatorAssuranceLevel().then(({ data }) => {
+      if (!cancelled && data?.nextLevel === "aal2" && data.currentLevel !== "aal2") {
+        setNeedsMfa(true);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, session]);
+
+  if (needsMfa) {
+    return (
+      <section aria-labelledby="mfa-step-title" className="flex flex-col gap-4">
+        <h2 id="mfa-step-title" className="text-xl font-semibold">
+          {t("mfa.title")}
+        </h2>
+        <p className="text-muted-foreground">{t("mfa.intro")}</p>
+        <Suspense fallback={<p className="text-muted-foreground">{t("login.submitting")}</p>}>
+          <MfaChallengeForm onVerified={land} />
+        </Suspense>
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={async () => {
+            await client.auth.signOut({ scope: "local" });
+            setNeedsMfa(false);
+          }}
+        >
+          {t("mfa.cancel")}
+        </Button>
+      </section>
+    );
+  }
 
   const continueAsGuest = async () => {
     setGuestPending(true);
@@ -38,7 +108,7 @@ export function LoginForm({ target }: { target: string }) {
   return (
     <div className="flex flex-col gap-4">
       {withCode ? (
-        <OtpLoginForm onSignedIn={land} />
+        <OtpLoginForm onSignedIn={afterSignIn} />
       ) : (
         <CredentialsForm
           submitLabel={t("login.submit")}
@@ -46,7 +116,7 @@ export function LoginForm({ target }: { target: string }) {
           onCredentials={async (credentials) => {
             const { error } = await client.auth.signInWithPassword(credentials);
             if (error) return authErrorKey(error.code);
-            land();
+            await afterSignIn();
             return null;
           }}
         />
@@ -60,6 +130,14 @@ export function LoginForm({ target }: { target: string }) {
         {withCode ? t("otp.usePassword") : t("otp.useCode")}
       </Button>
       <p className="text-center text-sm text-muted-foreground">{t("login.or")}</p>
+      {methods.google ? (
+        <GoogleButton
+          target={target}
+          clientId={methods.google.clientId}
+          redirectFlow={methods.google.redirectFlow}
+        />
+      ) : null}
+      {methods.solana ? <SolanaButton target={target} /> : null}
       <Button
         type="button"
         variant="outline"

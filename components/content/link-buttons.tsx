@@ -1,12 +1,15 @@
-import { BookOpen, Handshake, Mail, Store, type LucideIcon } from "lucide-react";
+import type { IconName } from "lucide-react/dynamic";
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
+import { ServerIcon } from "@/components/ui/server-icon";
 import { cn } from "@/lib/utils/cn";
 
-const ICONS = { hub: Store, docs: BookOpen, partners: Handshake, contact: Mail } satisfies Record<
-  string,
-  LucideIcon
->;
+const ICONS = {
+  hub: "store",
+  docs: "book-open",
+  partners: "handshake",
+  contact: "mail",
+} as const satisfies Record<string, IconName>;
 
 export interface LinkButton {
   href: string;
@@ -20,7 +23,6 @@ export function LinkButtons({ label, links }: { label: string; links: readonly L
     <nav aria-label={label} className="w-full">
       <ul className="flex w-full flex-col gap-4">
         {links.map((link, index) => {
-          const Icon = ICONS[link.icon];
           return (
             <li key={link.href}>
               <Link
@@ -30,7 +32,7 @@ export function LinkButtons({ label, links }: { label: string; links: readonly L
                   "w-full",
                 )}
               >
-                <Icon aria-hidden="true" />
+                <ServerIcon name={ICONS[link.icon]} />
                 {link.label}
               </Link>
             </li>

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  decideClientError,
-  errorMessageOf,
-  isBotUserAgent,
-  isRecoverableClientError,
-} from "./client-errors";
+import { isBotUserAgent } from "./bot-user-agent";
+import { decideClientError, errorMessageOf, isRecoverableClientError } from "./client-errors";
 
 const people = [
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
@@ -34,8 +30,8 @@ describe("bot detection", () => {
 
 describe("unhandled client errors", () => {
   it("shows the error page to people and only logs for bots", () => {
-    expect(decideClientError(people[0], "boom")).toBe("show-error-page");
-    expect(decideClientError(bots[0], "boom")).toBe("log");
+    expect(decideClientError(isBotUserAgent(people[0]), "boom")).toBe("show-error-page");
+    expect(decideClientError(isBotUserAgent(bots[0]), "boom")).toBe("log");
   });
 
   it("only logs errors React recovers from by itself", () => {
@@ -49,7 +45,7 @@ describe("unhandled client errors", () => {
       isRecoverableClientError("ResizeObserver loop completed with undelivered notifications."),
     ).toBe(true);
     expect(isRecoverableClientError("Cannot read properties of undefined")).toBe(false);
-    expect(decideClientError(people[0], "Minified React error #423")).toBe("log");
+    expect(decideClientError(isBotUserAgent(people[0]), "Minified React error #423")).toBe("log");
   });
 
   it("reads a message from anything thrown", () => {

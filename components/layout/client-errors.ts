@@ -1,58 +1,8 @@
 /**
  * Pure rules for unhandled client errors (spec §8): bots and crawlers keep the page and the
- * error is only logged; people get the generic error page. Kept free of React and the DOM so
- * that they are unit-tested.
+ * error is only logged (bot-user-agent.ts); people get the generic error page. Kept free of
+ * React and the DOM so that they are unit-tested.
  */
-
-const botPattern = new RegExp(
-  [
-    "bot\\b",
-    "bot/",
-    "bot-",
-    "crawl",
-    "spider",
-    "slurp",
-    "mediapartners",
-    "adsbot",
-    "facebookexternalhit",
-    "facebookcatalog",
-    "embedly",
-    "quora link preview",
-    "outbrain",
-    "pinterest",
-    "vkshare",
-    "w3c_validator",
-    "whatsapp",
-    "telegrambot",
-    "skypeuripreview",
-    "lighthouse",
-    "chrome-lighthouse",
-    "headlesschrome",
-    "phantomjs",
-    "prerender",
-    "pagespeed",
-    "yandex",
-    "baiduspider",
-    "duckduckgo",
-    "petalbot",
-    "applebot",
-    "ia_archiver",
-    "archive\\.org",
-    "curl/",
-    "wget/",
-    "python-requests",
-    "go-http-client",
-    "node-fetch",
-    "axios/",
-  ].join("|"),
-  "i",
-);
-
-/** Whether a user agent is a bot, crawler, link previewer or headless tool. */
-export function isBotUserAgent(userAgent: string | null | undefined): boolean {
-  if (!userAgent || !userAgent.trim()) return true;
-  return botPattern.test(userAgent);
-}
 
 /**
  * Errors that are reported globally but do not break the page: React's recoverable
@@ -80,10 +30,7 @@ export function errorMessageOf(reason: unknown): string {
 export type ClientErrorDecision = "log" | "show-error-page";
 
 /** What to do with one window `error` / `unhandledrejection` event. */
-export function decideClientError(
-  userAgent: string | undefined,
-  message: string,
-): ClientErrorDecision {
+export function decideClientError(isBot: boolean, message: string): ClientErrorDecision {
   if (isRecoverableClientError(message)) return "log";
-  return isBotUserAgent(userAgent) ? "log" : "show-error-page";
+  return isBot ? "log" : "show-error-page";
 }

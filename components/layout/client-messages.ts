@@ -12,6 +12,7 @@ export const clientNamespaces = [
   "quickAccess",
   "platform",
   "errors",
+  "devTools",
   "contact",
   "validation",
   "auth",
@@ -19,6 +20,32 @@ export const clientNamespaces = [
 ] as const satisfies readonly (keyof Messages)[];
 
 export type ClientNamespace = (typeof clientNamespaces)[number];
+
+/**
+ * Namespaces only back-office client components read. The back-office layout adds them with
+ * a nested NextIntlClientProvider, so public pages never carry them. Back-office modules add
+ * their namespace here.
+ */
+export const backofficeClientNamespaces = [
+  "backoffice",
+  "orgAdmin",
+  "people",
+  "storage",
+  "orgSettings",
+] as const satisfies readonly (keyof Messages)[];
+
+export type BackofficeClientNamespace = (typeof backofficeClientNamespaces)[number];
+
+export function pickBackofficeClientMessages(
+  messages: Messages,
+): Pick<Messages, ClientNamespace | BackofficeClientNamespace> {
+  return Object.fromEntries(
+    [...clientNamespaces, ...backofficeClientNamespaces].map((namespace) => [
+      namespace,
+      messages[namespace],
+    ]),
+  ) as Pick<Messages, ClientNamespace | BackofficeClientNamespace>;
+}
 
 export function pickClientMessages(messages: Messages): Pick<Messages, ClientNamespace> {
   return Object.fromEntries(

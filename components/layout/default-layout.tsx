@@ -1,7 +1,10 @@
+import { headers } from "next/headers";
 import { type ReactNode } from "react";
 import { QuickAccessProvider } from "@/components/quick-access/quick-access-provider";
+import { isBotUserAgent } from "./bot-user-agent";
 import { DrawerNav } from "./drawer-nav";
 import { drawerInitScript } from "./drawer-store";
+import { GoogleOneTapMount } from "./google-one-tap-mount";
 import { NavigationDrawer } from "./navigation-drawer";
 import { NavigationProgress } from "./navigation-progress";
 import { SiteFooter } from "./site-footer";
@@ -10,7 +13,8 @@ import { topBarIcons } from "./top-bar-icons";
 import { UnhandledErrorGuard } from "./unhandled-error-guard";
 
 /** Top bar, drawer, content and footer. Pages render their content; the <main> is here. */
-export function DefaultLayout({ children }: { children: ReactNode }) {
+export async function DefaultLayout({ children }: { children: ReactNode }) {
+  const isBot = isBotUserAgent((await headers()).get("user-agent"));
   return (
     <QuickAccessProvider>
       <script dangerouslySetInnerHTML={{ __html: drawerInitScript }} />
@@ -20,11 +24,12 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         <div className="flex flex-1">
           <NavigationDrawer nav={<DrawerNav />} />
           <main id="content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-            <UnhandledErrorGuard>{children}</UnhandledErrorGuard>
+            <UnhandledErrorGuard isBot={isBot}>{children}</UnhandledErrorGuard>
           </main>
         </div>
         <SiteFooter />
       </div>
+      <GoogleOneTapMount />
     </QuickAccessProvider>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 const subscribeNothing = () => () => {};
 
 export function DevErrorTriggers() {
-  const t = useTranslations("errors.dev");
+  const t = useTranslations("devTools");
   // Disabled until hydrated: a click on the server-rendered button would do nothing.
   const hydrated = useSyncExternalStore(
     subscribeNothing,

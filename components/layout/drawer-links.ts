@@ -1,12 +1,12 @@
-import { BookOpen, Handshake, Home, Info, Mail, type LucideIcon } from "lucide-react";
+import type { IconName } from "lucide-react/dynamic";
 
 /** The built public pages listed in the navigation drawer (labels in messages ui.nav). */
 export type DrawerLinkKey = "hub" | "about" | "docs" | "contact" | "partners";
 
-export const drawerLinks: readonly { href: string; key: DrawerLinkKey; icon: LucideIcon }[] = [
-  { href: "/", key: "hub", icon: Home },
-  { href: "/about", key: "about", icon: Info },
-  { href: "/docs", key: "docs", icon: BookOpen },
-  { href: "/contact", key: "contact", icon: Mail },
-  { href: "/partners", key: "partners", icon: Handshake },
+export const drawerLinks: readonly { href: string; key: DrawerLinkKey; icon: IconName }[] = [
+  { href: "/", key: "hub", icon: "house" },
+  { href: "/about", key: "about", icon: "info" },
+  { href: "/docs", key: "docs", icon: "book-open" },
+  { href: "/contact", key: "contact", icon: "mail" },
+  { href: "/partners", key: "partners", icon: "handshake" },
 ];

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ServerIcon } from "@/components/ui/server-icon";
 import { drawerLinks } from "./drawer-links";
 import { DrawerNavLink } from "./drawer-nav-link";
 
@@ -11,10 +12,10 @@ export async function DrawerNav() {
   return (
     <nav aria-label={t("label")}>
       <ul className="flex flex-col gap-1 p-3">
-        {drawerLinks.map(({ href, key, icon: Icon }) => (
+        {drawerLinks.map(({ href, key, icon }) => (
           <li key={href}>
             <DrawerNavLink href={href}>
-              <Icon className="size-5 shrink-0" aria-hidden />
+              <ServerIcon name={icon} className="size-5 shrink-0" />
               {t(key)}
             </DrawerNavLink>
           </li>

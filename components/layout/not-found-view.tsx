@@ -3,7 +3,7 @@ import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 
 export async function NotFoundView() {
-  const t = await getTranslations("errors.notFound");
+  const t = await getTranslations("notFound");
   return (
     <div className="flex min-h-[50dvh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p aria-hidden className="text-6xl font-bold text-primary-text">

@@ -1,13 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useTheme } from "next-themes";
 import { useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { getTheme, setTheme, subscribeTheme } from "./theme-store";
 
-const noop = () => () => {};
-
-/** Dark (default) ↔ light; next-themes remembers the choice in localStorage. */
+/** Dark (default) ↔ light; the choice is remembered in localStorage (theme-store.ts). */
 export function ThemeSwitch({
   lightIcon,
   darkIcon,
@@ -18,13 +16,8 @@ export function ThemeSwitch({
   darkIcon: ReactNode;
 }) {
   const t = useTranslations("ui.theme");
-  const { resolvedTheme, setTheme } = useTheme();
-  const mounted = useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-  const light = mounted && resolvedTheme === "light";
+  // The server does not know the stored choice: it renders the default (dark) state.
+  const light = useSyncExternalStore(subscribeTheme, getTheme, () => "dark") === "light";
   return (
     <Button
       variant="ghost"

@@ -1,5 +1,5 @@
-import { Languages, LayoutGrid, Menu, Moon, Search, Sun, X } from "lucide-react";
 import { type ReactNode } from "react";
+import { ServerIcon } from "@/components/ui/server-icon";
 
 /** The top bar's icons, rendered by the server and handed to its client buttons. */
 export type TopBarIcons = Record<
@@ -9,16 +9,17 @@ export type TopBarIcons = Record<
 
 /**
  * Built in the (server) default layout: the icons reach the browser as markup in the page,
- * so the top bar's buttons carry no icon library in first-load JavaScript.
+ * drawn by `ServerIcon` from lucide's icon data, so the top bar's buttons carry no icon code in
+ * first-load JavaScript (not even lucide's client `Icon`).
  */
 export function topBarIcons(): TopBarIcons {
   return {
-    menu: <Menu aria-hidden />,
-    search: <Search aria-hidden />,
-    close: <X aria-hidden />,
-    launcher: <LayoutGrid aria-hidden />,
-    light: <Sun aria-hidden />,
-    dark: <Moon aria-hidden />,
-    locale: <Languages aria-hidden />,
+    menu: <ServerIcon name="menu" />,
+    search: <ServerIcon name="search" />,
+    close: <ServerIcon name="x" />,
+    launcher: <ServerIcon name="layout-grid" />,
+    light: <ServerIcon name="sun" />,
+    dark: <ServerIcon name="moon" />,
+    locale: <ServerIcon name="languages" />,
   };
 }

@@ -1,20 +1,16 @@
-"use client";
-
-import { ThemeProvider as NextThemesProvider } from "next-themes";
 import { type ReactNode } from "react";
+import { themeInitScript } from "@/components/layout/theme-store";
 
-/** Dark by default (spec §1); the user's choice of light is remembered in localStorage. */
+/**
+ * Dark by default (spec §1); the user's choice of light is remembered in localStorage. A
+ * server component: the inline script applies the stored theme before the first paint and
+ * the theme switch changes it (components/layout/theme-store.ts); no client code here.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
-    <NextThemesProvider
-      attribute="class"
-      defaultTheme="dark"
-      themes={["dark", "light"]}
-      enableSystem={false}
-      storageKey="lm-theme"
-      disableTransitionOnChange
-    >
+    <>
+      <script dangerouslySetInnerHTML={{ __html: themeInitScript }} />
       {children}
-    </NextThemesProvider>
+    </>
   );
 }

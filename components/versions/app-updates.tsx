@@ -1,19 +1,27 @@
 "use client";
 
+import { lazy, Suspense } from "react";
 import { ChunkReloadListener } from "./chunk-reload-listener";
-import { ServiceWorkerRegistration } from "./service-worker-registration";
-import { VersionPrompt } from "./version-prompt";
+
+/**
+ * The new-version prompt and the service worker: neither is needed before the page is
+ * usable (the first build check and the registration run after load anyway), so they come
+ * in a chunk of their own instead of every page's first-load JavaScript (docs/bench.md).
+ */
+const DeferredUpdates = lazy(() => import("./deferred-updates"));
 
 /**
  * Everything that keeps an open page on the deployed build: the new-version prompt, the
- * one-time reload on chunk load failures and the service worker (production builds only).
+ * one-time reload on chunk load failures (with the page: it must listen from the start of
+ * client navigations) and the service worker (production builds only).
  */
 export function AppUpdates({ serviceWorker }: { serviceWorker: boolean }) {
   return (
     <>
-      <VersionPrompt />
       <ChunkReloadListener />
-      <ServiceWorkerRegistration enabled={serviceWorker} />
+      <Suspense fallback={null}>
+        <DeferredUpdates serviceWorker={serviceWorker} />
+      </Suspense>
     </>
   );
 }

@@ -39,6 +39,7 @@ const serverOnlySettings: Record<string, string> = {
   STORAGE_SIGNING_SECRET: "storage-signing-secret-55aa",
   NEXT_DIST_DIR: ".next-private-dist",
   AUTH_SIGNING_KEY: '{"kty":"EC","crv":"P-256","d":"private-jwk-d-value"}',
+  AUTH_GOOGLE_CLIENT_SECRET: "google-client-secret-3c1d",
 };
 
 afterEach(() => {
@@ -107,6 +108,18 @@ describe("buildEnvironment", () => {
     for (const [key, value] of others) {
       expect(published, `leaked ${key}`).not.toContain(String(value));
     }
+  });
+
+  it("hands the browser the first Google client id (null without one)", () => {
+    const google = buildEnvironment(
+      { ...connected, AUTH_GOOGLE_CLIENT_ID: " web.apps.example.com , ios.apps.example.com" },
+      "build-1",
+      "anon-key-jwt",
+    );
+    expect(google.auth?.googleClientId).toBe("web.apps.example.com");
+    expect(parseEnvironment(google)).toEqual(google);
+    expect(buildEnvironment(connected, "build-1", "anon-key-jwt").auth?.googleClientId).toBeNull();
+    expect(parseEnvironment({ ...google, auth: { ...google.auth, googleClientId: 7 } })).toBeNull();
   });
 
   it("only carries the documented keys", () => {

@@ -16,6 +16,7 @@ export type PublicSettingsInput = Pick<
   | "MAPS_PUBLIC_KEY"
   | "STRIPE_PUBLISHABLE_KEY"
   | "DEV_TOOLS"
+  | "AUTH_GOOGLE_CLIENT_ID"
 >;
 
 /**
@@ -38,7 +39,14 @@ export function buildEnvironment(
     siteUrl: settings.SITE_URL,
     locales: [...locales],
     defaultLocale,
-    auth: anonKey ? { url: authServiceUrl(settings.SITE_URL), anonKey } : null,
+    auth: anonKey
+      ? {
+          url: authServiceUrl(settings.SITE_URL),
+          anonKey,
+          // The first of AUTH_GOOGLE_CLIENT_ID's ids is the one the browser prompts with.
+          googleClientId: settings.AUTH_GOOGLE_CLIENT_ID?.split(",")[0]?.trim() || null,
+        }
+      : null,
     payments: { provider: payments, publishableKey: stripeKey },
     maps: { publicKey: mapsKey },
     features: {

@@ -14,8 +14,11 @@ export type Environment = {
   siteUrl: string;
   locales: string[];
   defaultLocale: string;
-  /** The sign-in service (the app's own /auth/v1) and its anon key (public by design). */
-  auth: { url: string; anonKey: string } | null;
+  /**
+   * The sign-in service (the app's own /auth/v1) and its anon key (public by design);
+   * `googleClientId`: Google sign-in's public client id (null: no Google prompt or button).
+   */
+  auth: { url: string; anonKey: string; googleClientId?: string | null } | null;
   payments: { provider: PaymentsProvider; publishableKey: string | null };
   maps: { publicKey: string | null };
   features: {
@@ -52,7 +55,10 @@ export function parseEnvironment(body: unknown): Environment | null {
     body.locales.every(isString) &&
     isString(body.defaultLocale) &&
     (body.auth === null ||
-      (isDict(body.auth) && isString(body.auth.url) && isString(body.auth.anonKey))) &&
+      (isDict(body.auth) &&
+        isString(body.auth.url) &&
+        isString(body.auth.anonKey) &&
+        (body.auth.googleClientId === undefined || isNullableString(body.auth.googleClientId)))) &&
     isDict(payments) &&
     isProvider(payments.provider) &&
     isNullableString(payments.publishableKey) &&

@@ -1,16 +1,11 @@
 import * as z from "zod/mini";
+import { contactLimits } from "./contact-fields";
 
-/** Field limits of the contact form, shared by the form (hints, maxLength) and the server. */
-export const contactLimits = {
-  name: 100,
-  email: 254,
-  subject: 150,
-  message: { min: 10, max: 5000 },
-} as const;
+export { contactFields, contactLimits, type ContactField } from "./contact-fields";
 
 /**
- * The one schema of the contact form: the browser validates with it (react-hook-form +
- * validationResolver) and the server action validates again with it (parseWithValidation).
+ * The one schema of the contact form: the browser validates with it and the server action
+ * validates again with it (both through parseWithValidation).
  * Messages come from the spec §5 error map, not from here. Written with `zod/mini` (the same
  * checks as `z.string().trim().min().max()`, as functions): the browser bundle gets the few
  * checks it uses instead of all of zod (about 29 kB gzipped on /contact).
@@ -34,6 +29,3 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactValues = z.output<typeof contactSchema>;
-
-export const contactFields = ["name", "email", "subject", "message"] as const;
-export type ContactField = (typeof contactFields)[number];

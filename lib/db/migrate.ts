@@ -6,13 +6,15 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { queryRows } from "@/lib/db/rows";
+import { syncBuiltinGrants } from "@/lib/permissions/sync";
 import type { Db } from "@/lib/db/types";
 
 /**
  * Applies the committed migrations of drizzle/ (drizzle's migrator, bookkeeping in
  * drizzle.__drizzle_migrations). Idempotent. On PostgreSQL it runs on a connection of its
  * own holding an advisory lock, so app instances starting together migrate one at a time;
- * on PGlite (one process, one connection) calls are queued.
+ * on PGlite (one process, one connection) calls are queued. Afterwards the built-in roles'
+ * grants are synced from the permission catalogue (lib/permissions/sync.ts).
  */
 export type MigrationTarget = { url: string } | { pglite: Db };
 
@@ -54,6 +56,7 @@ export async function migrateDatabase(target: MigrationTarget): Promise<Migratio
         migrationsFolder: migrationsFolderPath,
       });
       const after = await countApplied(db);
+      await syncBuiltinGrants(db);
       return { fresh: before === 0, applied: after - before };
     });
     pgliteQueue = run.catch(() => undefined);
@@ -68,6 +71,7 @@ export async function migrateDatabase(target: MigrationTarget): Promise<Migratio
       const before = await countApplied(db as unknown as Db);
       await migratePostgres(db, { migrationsFolder: migrationsFolderPath });
       const after = await countApplied(db as unknown as Db);
+      await syncBuiltinGrants(db as unknown as Db);
       return { fresh: before === 0, applied: after - before };
     } finally {
       await client`select pg_advisory_unlock(${MIGRATION_LOCK})`;

@@ -1,5 +1,6 @@
 import { runAsSystem } from "@/lib/db/run-context";
 import type { Db } from "@/lib/db/types";
+import { seedDemoUsers } from "@/lib/auth/seed";
 import { seedOrganisations } from "@/lib/organisations/seed";
 import { seedKeyValues } from "@/lib/settings/seed";
 
@@ -10,6 +11,7 @@ import { seedKeyValues } from "@/lib/settings/seed";
 export async function seedDatabase(db: Db): Promise<void> {
   await runAsSystem(db, "seed", async (tx) => {
     await seedKeyValues(tx);
+    await seedDemoUsers(tx);
     await seedOrganisations(tx);
   });
 }

@@ -7,6 +7,8 @@ import contact from "./contact.json";
 import mailbox from "./mailbox.json";
 import devSms from "./devSms.json";
 import errors from "./errors.json";
+import notFound from "./notFound.json";
+import devTools from "./devTools.json";
 import ui from "./ui.json";
 import hub from "./hub.json";
 import quickAccess from "./quickAccess.json";
@@ -17,8 +19,18 @@ import linkpage from "./linkpage.json";
 import partners from "./partners.json";
 import privacy from "./privacy.json";
 import terms from "./terms.json";
+import backoffice from "./backoffice.json";
+import orgAdmin from "./orgAdmin.json";
+import people from "./people.json";
+import orgSettings from "./orgSettings.json";
+import storage from "./storage.json";
 
 const messages = {
+  backoffice,
+  orgAdmin,
+  people,
+  orgSettings,
+  storage,
   auth,
   profile,
   about,
@@ -33,6 +45,8 @@ const messages = {
   platform,
   ui,
   errors,
+  notFound,
+  devTools,
   validation,
   mail,
   contact,

@@ -90,6 +90,9 @@ describe("enroll", () => {
     expect(uri.searchParams.get("secret")).toBe(factor.totp.secret);
     expect(uri.searchParams.get("issuer")).toBe("localhost:3000");
     expect(factor.totp.qr_code.startsWith("data:image/svg+xml;utf-8,<svg")).toBe(true);
+    // auth-js does not escape the SVG: a "#" (or "%") would break the data URI in browsers.
+    expect(factor.totp.qr_code).not.toMatch(/[#%]/);
+    expect(factor.totp.qr_code).toContain('fill="white"');
 
     const listed = await client.auth.mfa.listFactors();
     expect(listed.error).toBeNull();

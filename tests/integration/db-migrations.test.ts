@@ -6,6 +6,8 @@ import { connectDatabase } from "@/lib/db/connect";
 import { migrateDatabase, migrationsFolder } from "@/lib/db/migrate";
 import { queryRows } from "@/lib/db/rows";
 import { seedDatabase } from "@/lib/db/seed";
+import { demoOwner } from "@/lib/auth/seed";
+import { runAsUser } from "@/lib/db/run-context";
 import { demoOrganisation } from "@/lib/organisations/seed";
 import { OPEN_TIMEOUT, tempDataDir, testDatabaseUrl } from "./support/databases";
 
@@ -61,6 +63,19 @@ describe("migrations", () => {
         expect(second).toEqual(first);
         expect(first?.orgs).toContain(demoOrganisation.id);
         expect(first?.kv).toContain("support_email");
+        // The demo owner can sign in (a password is set) and owns the demo organisation.
+        const [owner] = await queryRows<{ has_password: boolean }>(
+          db,
+          sql`select (select encrypted_password like '$2%' from auth.users where id = ${demoOwner.id}) as has_password`,
+        );
+        expect(owner?.has_password).toBe(true);
+        const [permitted] = await runAsUser(db, { sub: demoOwner.id }, (tx) =>
+          queryRows<{ allowed: boolean }>(
+            tx,
+            sql`select app.has_permission(${demoOrganisation.id}::uuid, 'settings.organisation.write') as allowed`,
+          ),
+        );
+        expect(permitted?.allowed).toBe(true);
       } finally {
         await close();
       }

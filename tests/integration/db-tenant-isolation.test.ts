@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/connect";
 import { runAsAnon, runAsSystem, runAsUser } from "@/lib/db/run-context";
-import { employments, organisations } from "@/lib/organisations/schema";
+import { employments, organisations, roles } from "@/lib/organisations/schema";
 import { keyValues } from "@/lib/settings/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 
@@ -15,15 +15,23 @@ describe.each(drivers)("RLS tenant isolation on $name", (driver) => {
   const userA = randomUUID();
   const userB = randomUUID();
   const suspended = randomUUID();
+  const ownerA = randomUUID();
+  const staffA = randomUUID();
+  const ownerB = randomUUID();
 
   beforeAll(async () => {
     database = await driver.open();
     await runAsSystem(database.db, "test-setup", async (tx) => {
       await tx.insert(organisations).values([orgA, orgB]);
+      await tx.insert(roles).values([
+        { id: ownerA, organisationId: orgA.id, builtinKey: "owner", name: "owner" },
+        { id: staffA, organisationId: orgA.id, builtinKey: "staff", name: "staff" },
+        { id: ownerB, organisationId: orgB.id, builtinKey: "owner", name: "owner" },
+      ]);
       await tx.insert(employments).values([
-        { organisationId: orgA.id, userId: userA, role: "owner" },
-        { organisationId: orgB.id, userId: userB, role: "owner" },
-        { organisationId: orgA.id, userId: suspended, role: "staff", status: "suspended" },
+        { organisationId: orgA.id, userId: userA, roleId: ownerA },
+        { organisationId: orgB.id, userId: userB, roleId: ownerB },
+        { organisationId: orgA.id, userId: suspended, roleId: staffA, status: "suspended" },
       ]);
       await tx.insert(keyValues).values([
         { key: `public-${suffix}`, value: "yes", isPublic: true },
@@ -69,7 +77,7 @@ describe.each(drivers)("RLS tenant isolation on $name", (driver) => {
     expect(own).toEqual([{ userId: suspended }]);
   });
 
-  it("writes to another organisation change nothing", async () => {
+  it("writes to another organisation change nothing (the caller's own may change)", async () => {
     const updated = await runAsUser(database.db, { sub: userA }, (tx) =>
       tx
         .update(organisations)
@@ -80,7 +88,7 @@ describe.each(drivers)("RLS tenant isolation on $name", (driver) => {
     const deleted = await runAsUser(database.db, { sub: userA }, (tx) =>
       tx.delete(employments).where(eq(employments.organisationId, orgB.id)).returning(),
     );
-    expect(updated).toEqual([]);
+    expect(updated).toEqual([{ id: orgA.id }]);
     expect(deleted).toEqual([]);
     await expect(
       runAsUser(database.db, { sub: userA }, (tx) =>

@@ -32,6 +32,13 @@ describe("readCallback", () => {
     });
   });
 
+  it("reads the message of a half-confirmed secure email change", () => {
+    const message =
+      "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+    expect(readCallback({ message, next: "/profile/update" })).toEqual({ kind: "message" });
+    expect(readCallback({ message, code: "abc" })).toEqual({ kind: "code", code: "abc" });
+  });
+
   it("reports nothing to do without parameters", () => {
     expect(readCallback({})).toEqual({ kind: "none" });
     expect(readCallback({ next: "/profile" })).toEqual({ kind: "none" });
@@ -55,6 +62,7 @@ describe("exchangeErrorKey", () => {
     expect(exchangeErrorKey("pkce_code_verifier_not_found")).toBe("otherBrowser");
     expect(exchangeErrorKey("flow_state_expired")).toBe("linkExpired");
     expect(exchangeErrorKey("bad_code_verifier")).toBe("linkExpired");
+    expect(exchangeErrorKey("invalid_jwt")).toBe("invalidJwt");
     expect(exchangeErrorKey(undefined)).toBe("failed");
   });
 });

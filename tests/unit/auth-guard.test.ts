@@ -45,6 +45,16 @@ describe("route guard over the manifest", () => {
     );
   });
 
+  it("keeps public-only pages open while the MFA step is pending, and only those", () => {
+    const pending: GuardState = { ...withProfile, mfaPending: true };
+    expect(decideGuard("/login", "?redirect=%2Fprofile", pending)).toEqual({ action: "next" });
+    expect(decideGuard("/login", "?redirect=%2Fprofile", withProfile)).toEqual({
+      action: "redirect",
+      location: "/profile",
+    });
+    expect(decideGuard("/profile", "", pending)).toEqual({ action: "next" });
+  });
+
   it("covers each kind of route", () => {
     const kinds = new Set(routes.map((r) => `${r.auth}/${r.profile}`));
     expect(kinds).toEqual(

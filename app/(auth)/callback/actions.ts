@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { targetOrHome } from "@/lib/auth/guard/guard-decision";
+import { landingAfterSignIn } from "@/lib/auth/client/step-up";
 import { getRequestAuthClient } from "@/lib/auth/server/session";
 import { exchangeErrorKey, type CallbackErrorKey } from "./callback-params";
 
@@ -31,6 +32,9 @@ export async function completeCallbackAction(
     const { error } = await client.auth.exchangeCodeForSession(code);
     if (error) return { error: exchangeErrorKey(error.code) };
   } else if (accessToken && refreshToken) {
+    // A forged or tampered token fails here ("Invalid JWT signature"), before any session is kept.
+    const claims = await client.auth.getClaims(accessToken, { allowExpired: true });
+    if (claims.error) return { error: exchangeErrorKey(claims.error.code) };
     const { error } = await client.auth.setSession({
       access_token: accessToken,
       refresh_token: refreshToken,
@@ -39,5 +43,5 @@ export async function completeCallbackAction(
   } else {
     return { error: "noSession" };
   }
-  redirect(targetOrHome(field(form, "next")));
+  redirect(await landingAfterSignIn(client, targetOrHome(field(form, "next"))));
 }

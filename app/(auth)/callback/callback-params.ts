@@ -6,12 +6,13 @@
 export type CallbackParams = Record<string, string | string[] | undefined>;
 
 export type CallbackErrorKey =
-  "linkExpired" | "otherBrowser" | "denied" | "noSession" | "notPkce" | "failed";
+  "linkExpired" | "otherBrowser" | "denied" | "noSession" | "notPkce" | "invalidJwt" | "failed";
 
 export type CallbackRequest =
   | { kind: "error"; key: CallbackErrorKey; code: string | null }
   | { kind: "code"; code: string }
   | { kind: "session"; accessToken: string; refreshToken: string }
+  | { kind: "message" }
   | { kind: "none" };
 
 function first(params: CallbackParams, name: string): string | null {
@@ -35,6 +36,8 @@ export function readCallback(params: CallbackParams): CallbackRequest {
   }
   const code = first(params, "code");
   if (code) return { kind: "code", code };
+  // The first of the two confirmations of a secure email change: no session, a message.
+  if (first(params, "message")) return { kind: "message" };
   const accessToken = first(params, "access_token");
   const refreshToken = first(params, "refresh_token");
   const expiresAt = first(params, "expires_at");
@@ -61,6 +64,9 @@ export function exchangeErrorKey(code: string | undefined): CallbackErrorKey {
   switch (code) {
     case "pkce_code_verifier_not_found":
       return "otherBrowser";
+    case "invalid_jwt":
+      // auth-js getClaims: the token's signature does not verify against the JWKS.
+      return "invalidJwt";
     case "flow_state_not_found":
     case "flow_state_expired":
     case "bad_code_verifier":

@@ -4,6 +4,7 @@ import { AuthPanel } from "@/components/auth/auth-panel";
 import { CallbackError } from "@/components/auth/callback-error";
 import { CallbackExchange } from "@/components/auth/callback-exchange";
 import { CallbackHash } from "@/components/auth/callback-hash";
+import { CallbackMessage } from "@/components/auth/callback-message";
 import { readCallback, type CallbackParams } from "./callback-params";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,6 +26,8 @@ export default async function CallbackPage({ searchParams }: Props) {
         <CallbackError reason={request.key} code={request.code} />
       ) : request.kind === "code" ? (
         <CallbackExchange payload={{ code: request.code, next }} />
+      ) : request.kind === "message" ? (
+        <CallbackMessage next={next} />
       ) : request.kind === "session" ? (
         <CallbackExchange
           payload={{

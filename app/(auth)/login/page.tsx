@@ -4,12 +4,23 @@ import { getTranslations } from "next-intl/server";
 import { AuthBoundary } from "@/components/auth/auth-boundary";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { LoginForm } from "@/components/auth/login-form";
+import { authConfig } from "@/lib/auth/service/config";
 import { targetOrHome } from "@/lib/auth/guard/guard-decision";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth");
   return { title: t("login.metaTitle"), robots: { index: false } };
+}
+
+/** Google (a client id; the redirect flow when its secret is set too) and Solana, as configured. */
+function loginMethods() {
+  const config = authConfig();
+  const clientId = config.googleClientIds[0];
+  return {
+    google: clientId ? { clientId, redirectFlow: config.googleOAuth !== null } : null,
+    solana: config.web3Solana,
+  };
 }
 
 type Props = { searchParams: Promise<{ redirect?: string | string[] }> };
@@ -22,7 +33,7 @@ export default async function LoginPage({ searchParams }: Props) {
   return (
     <AuthBoundary>
       <AuthPanel title={t("login.title")} intro={t("login.intro")}>
-        <LoginForm target={target} />
+        <LoginForm target={target} methods={loginMethods()} />
         <div className="mt-6 flex flex-col gap-2 text-sm">
           <Link
             href="/forgot-password"

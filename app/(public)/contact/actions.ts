@@ -1,10 +1,11 @@
 "use server";
 
 import { headers } from "next/headers";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { clientAddressFrom } from "@/lib/contact/client-address";
-import { contactFields, type ContactField } from "@/lib/contact/contact-schema";
+import { contactFields, type ContactField } from "@/lib/contact/contact-fields";
 import { submitContactMessage } from "@/lib/contact/submit-contact";
+import { translateValidationMessage } from "@/lib/validation/messages";
 import type { ContactFormState } from "./form-state";
 
 /** The contact form's server action: re-validates, rate-limits, stores, acknowledges. */
@@ -27,8 +28,17 @@ export async function sendContactMessage(
     switch (result.status) {
       case "sent":
         return { status: "sent", name: result.name, email: result.email };
-      case "invalid":
-        return { status: "invalid", fieldErrors: result.fieldErrors, values };
+      case "invalid": {
+        // Translated here, so that the page ships no message decoder.
+        const tv = await getTranslations({ locale, namespace: "validation" });
+        const fieldErrors = Object.fromEntries(
+          Object.entries(result.fieldErrors).map(([field, message]) => [
+            field,
+            translateValidationMessage(tv, message),
+          ]),
+        );
+        return { status: "invalid", fieldErrors, values };
+      }
       case "rateLimited":
         return { status: "rateLimited", retryAfterSeconds: result.retryAfterSeconds, values };
     }

@@ -1,103 +1,108 @@
 "use client";
 
-import { CheckCircle2 } from "lucide-react";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { startTransition, useActionState, useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import {
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  startTransition,
+  Suspense,
+  useActionState,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import {
-  contactFields,
-  contactLimits,
-  contactSchema,
-  type ContactField,
-  type ContactInput,
-  type ContactValues,
-} from "@/lib/contact/contact-schema";
-import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
+import { contactFields, contactLimits, type ContactField } from "@/lib/contact/contact-fields";
+import type { ContactInput } from "@/lib/contact/contact-schema";
 import { sendContactMessage } from "./actions";
 import { initialContactState, type ContactFormState } from "./form-state";
+import type * as ValidatorModuleNs from "./validate-contact";
+import type { ContactFieldMessages } from "./validate-contact";
+
+type ValidatorModule = typeof ValidatorModuleNs;
+
+const ContactSent = lazy(() => import("./contact-sent"));
 
 const empty: ContactInput = { name: "", email: "", subject: "", message: "" };
+
+type FieldMessages = ContactFieldMessages;
+
+/** The validator module, fetched once on first use (typing or submit). */
+let validator: Promise<ValidatorModule> | undefined;
+const loadValidator = () => (validator ??= import("./validate-contact"));
+
+function focusField(form: HTMLFormElement | null, field: ContactField) {
+  form?.querySelector<HTMLElement>(`[name=${field}]`)?.focus();
+}
 
 /**
  * The contact form. With JavaScript it validates in the browser with the shared schema and
  * posts through the action without a reload; without JavaScript the same action handles a
- * plain form post and the page renders its answer (errors, values, success).
+ * plain form post and the page renders its answer (errors, values, success). Plain state
+ * rather than react-hook-form: four fields, and the page stays within its JavaScript budget.
+ * After a refused submit, each field is checked again as it changes.
  */
-export function ContactForm() {
+export function ContactForm({ successIcon }: { successIcon: ReactNode }) {
   const t = useTranslations("contact");
   const tv = useTranslations("validation");
   const [state, formAction, pending] = useActionState(sendContactMessage, initialContactState);
   const [dismissed, setDismissed] = useState<ContactFormState | null>(null);
-  const successRef = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const values = "values" in state ? state.values : empty;
-  const form = useForm<ContactInput, unknown, ContactValues>({
-    resolver: validationResolver(contactSchema),
-    defaultValues: values,
-  });
-  const { errors } = form.formState;
+  // Browser-side messages of a submit tried since the last answer; otherwise the answer's.
+  const [checked, setChecked] = useState<{ answer: ContactFormState; messages: FieldMessages }>();
+  const browserMessages = checked?.answer === state ? checked.messages : null;
   const showSuccess = state.status === "sent" && dismissed !== state;
 
   useEffect(() => {
     if (state.status === "invalid") {
-      for (const field of contactFields) {
-        const message = state.fieldErrors[field];
-        if (message) form.setError(field, { type: "server", message });
-      }
-    } else if (state.status === "sent") {
-      form.reset(empty);
-      successRef.current?.focus();
+      const first = contactFields.find((field) => state.fieldErrors[field]);
+      if (first) focusField(formRef.current, first);
     } else if (state.status === "rateLimited" || state.status === "failed") {
       alertRef.current?.focus();
     }
-  }, [state, form]);
+  }, [state]);
 
-  const onSubmit = form.handleSubmit((_values, event) => {
-    const element = event?.target;
-    if (!(element instanceof HTMLFormElement)) return;
-    startTransition(() => formAction(new FormData(element)));
-  });
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const messages = (await loadValidator()).validateContact(form, tv);
+    setChecked({ answer: state, messages });
+    const first = contactFields.find((field) => messages[field]);
+    if (first) {
+      focusField(form, first);
+      return;
+    }
+    startTransition(() => formAction(new FormData(form)));
+  };
+
+  // Typing loads the validator (ready for the submit); after a refused submit it re-checks.
+  const onChange = async (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const validator = await loadValidator();
+    if (browserMessages)
+      setChecked({ answer: state, messages: validator.validateContact(form, tv) });
+  };
 
   if (showSuccess) {
     return (
-      <div className="flex flex-col items-start gap-4 rounded-card border border-border bg-surface p-6">
-        <CheckCircle2 aria-hidden className="size-8 text-primary-text" />
-        <h2 ref={successRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
-          {t("successTitle")}
-        </h2>
-        <p role="status" className="text-muted-foreground">
-          {t("successBody", { name: state.name, email: state.email })}
-        </p>
-        <Button asChild variant="outline">
-          <Link
-            href="/contact"
-            onClick={(event) => {
-              event.preventDefault();
-              setDismissed(state);
-            }}
-          >
-            {t("sendAnother")}
-          </Link>
-        </Button>
-      </div>
+      <Suspense fallback={null}>
+        <ContactSent
+          name={state.name}
+          email={state.email}
+          icon={successIcon}
+          onAnother={() => setDismissed(state)}
+        />
+      </Suspense>
     );
   }
 
-  const errorOf = (field: ContactField): string | undefined => {
-    const fromForm = errors[field]?.message;
-    const fromServer =
-      state.status === "invalid" && !form.formState.isSubmitted
-        ? state.fieldErrors[field]
-        : undefined;
-    const message = fromForm ?? fromServer;
-    return message ? translateValidationMessage(tv, message) : undefined;
-  };
+  const messages = browserMessages ?? (state.status === "invalid" ? state.fieldErrors : {});
 
   const formAlert =
     state.status === "rateLimited"
@@ -108,8 +113,10 @@ export function ContactForm() {
 
   return (
     <form
+      ref={formRef}
       action={formAction}
       onSubmit={onSubmit}
+      onChange={onChange}
       noValidate
       aria-busy={pending}
       className="flex flex-col gap-5"
@@ -126,43 +133,39 @@ export function ContactForm() {
         </div>
       ) : null}
       <div className="grid gap-5 md:grid-cols-2">
-        <FormField label={t("name")} errors={errorOf("name")} required>
+        <FormField label={t("name")} errors={messages.name} required>
           <Input
             autoComplete="name"
             maxLength={contactLimits.name}
             defaultValue={values.name}
-            {...form.register("name")}
+            name="name"
           />
         </FormField>
-        <FormField label={t("email")} hint={t("emailHint")} errors={errorOf("email")} required>
+        <FormField label={t("email")} hint={t("emailHint")} errors={messages.email} required>
           <Input
             type="email"
             autoComplete="email"
             inputMode="email"
             maxLength={contactLimits.email}
             defaultValue={values.email}
-            {...form.register("email")}
+            name="email"
           />
         </FormField>
       </div>
-      <FormField label={t("subject")} errors={errorOf("subject")} required>
-        <Input
-          maxLength={contactLimits.subject}
-          defaultValue={values.subject}
-          {...form.register("subject")}
-        />
+      <FormField label={t("subject")} errors={messages.subject} required>
+        <Input maxLength={contactLimits.subject} defaultValue={values.subject} name="subject" />
       </FormField>
       <FormField
         label={t("message")}
         hint={t("messageHint", { max: contactLimits.message.max })}
-        errors={errorOf("message")}
+        errors={messages.message}
         required
       >
         <Textarea
           rows={8}
           maxLength={contactLimits.message.max}
           defaultValue={values.message}
-          {...form.register("message")}
+          name="message"
         />
       </FormField>
       <div>

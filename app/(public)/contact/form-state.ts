@@ -1,10 +1,11 @@
-import type { ContactField } from "@/lib/contact/contact-schema";
+import type { ContactField } from "@/lib/contact/contact-fields";
 
 /** What the contact action answers; `values` refill the form when JavaScript is off. */
 export type ContactFormState =
   | { status: "idle" }
   | {
       status: "invalid";
+      /** The first message of each invalid field, in the user's language. */
       fieldErrors: Partial<Record<ContactField, string>>;
       values: Record<ContactField, string>;
     }

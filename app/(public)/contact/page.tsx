@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ServerIcon } from "@/components/ui/server-icon";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { ContactForm } from "./contact-form";
 
@@ -18,7 +19,11 @@ export default async function ContactPage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 md:py-12">
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
       <p className="mt-3 mb-8 text-muted-foreground">{t("intro")}</p>
-      <ContactForm />
+      <ContactForm
+        successIcon={
+          <ServerIcon name="circle-check" aria-hidden className="size-8 text-primary-text" />
+        }
+      />
     </div>
   );
 }

@@ -1,22 +1,47 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { type ReactNode } from "react";
 import { AuthPanel } from "@/components/auth/auth-panel";
+import { EmailChangeForm } from "@/components/profile/email-change-form";
+import { IdentitiesList } from "@/components/profile/identities-list";
+import { MfaSettings } from "@/components/profile/mfa-settings";
 import { PasswordForm } from "@/components/profile/password-form";
+import { PhoneChangeForm } from "@/components/profile/phone-change-form";
 import { ProfileForm } from "@/components/profile/profile-form";
+import { SecurityUnlock } from "@/components/profile/security-unlock";
 import { SignOutOthers } from "@/components/profile/sign-out-others";
+import { authConfig } from "@/lib/auth/service/config";
 import { isLocale } from "@/lib/i18n/config";
 import { requireProfile } from "@/lib/profile/load-profile-page";
 import { updateProfileAction } from "../actions";
+import { readEmailChangeReturn } from "./assurance";
+import { loadSecurityState } from "./security-state";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("profile");
   return { title: t("update.metaTitle"), robots: { index: false } };
 }
 
-export default async function UpdateProfilePage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function Subsection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby={id}>
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+export default async function UpdateProfilePage({ searchParams }: Props) {
   const t = await getTranslations("profile");
   const { claims, profile } = await requireProfile("/profile/update");
+  const security = await loadSecurityState(claims);
+  const emailReturn = readEmailChangeReturn(await searchParams);
+  const anonymous = claims.is_anonymous === true;
   return (
     <AuthPanel title={t("update.title")}>
       <Link
@@ -25,6 +50,22 @@ export default async function UpdateProfilePage() {
       >
         {t("update.back")}
       </Link>
+      {emailReturn ? (
+        <div
+          role={emailReturn === "failed" ? "alert" : "status"}
+          className={
+            emailReturn === "failed"
+              ? "mb-6 rounded-card border border-danger p-3 text-sm text-danger"
+              : "mb-6 rounded-card border border-border p-3 text-sm"
+          }
+        >
+          {emailReturn === "failed"
+            ? t("security.email.linkFailed")
+            : emailReturn === "done"
+              ? t("security.email.linkDone")
+              : t("security.email.linkConfirmedOne")}
+        </div>
+      ) : null}
       <ProfileForm
         mode="update"
         action={updateProfileAction}
@@ -34,20 +75,55 @@ export default async function UpdateProfilePage() {
           marketingConsent: profile.marketingConsent,
         }}
       />
-      {claims.is_anonymous ? null : (
-        <section className="mt-10 border-t border-border pt-8" aria-labelledby="password-title">
-          <h2 id="password-title" className="mb-4 text-xl font-semibold">
-            {t("password.title")}
-          </h2>
-          <PasswordForm />
-        </section>
-      )}
-      <section className="mt-10 border-t border-border pt-8" aria-labelledby="security-title">
-        <h2 id="security-title" className="mb-4 text-xl font-semibold">
+      <section
+        className="mt-10 flex flex-col gap-8 border-t border-border pt-8"
+        aria-labelledby="security-title"
+      >
+        <h2 id="security-title" className="text-xl font-semibold">
           {t("security.title")}
         </h2>
-        <h3 className="mb-2 font-semibold">{t("security.othersTitle")}</h3>
-        <SignOutOthers />
+        {security?.locked ? (
+          <SecurityUnlock />
+        ) : (
+          <>
+            {anonymous ? null : (
+              <Subsection id="password-title" title={t("password.title")}>
+                <PasswordForm />
+              </Subsection>
+            )}
+            <Subsection id="email-title" title={t("security.email.title")}>
+              <p className="text-sm break-all text-muted-foreground">
+                {security?.email
+                  ? t("security.email.current", { email: security.email })
+                  : t("security.email.none")}
+              </p>
+              <EmailChangeForm
+                currentEmail={security?.email ?? null}
+                pendingEmail={security?.newEmail ?? null}
+                secure={authConfig().secureEmailChange}
+              />
+            </Subsection>
+            <Subsection id="phone-title" title={t("security.phone.title")}>
+              <p className="text-sm text-muted-foreground">
+                {security?.phone
+                  ? t("security.phone.current", { phone: `+${security.phone}` })
+                  : t("security.phone.none")}
+              </p>
+              <PhoneChangeForm pendingPhone={security?.newPhone ?? null} />
+            </Subsection>
+            <Subsection id="identities-title" title={t("security.identities.title")}>
+              <IdentitiesList initial={security?.identities ?? []} />
+            </Subsection>
+            {anonymous ? null : (
+              <Subsection id="mfa-title" title={t("security.mfa.title")}>
+                <MfaSettings initial={security?.factors ?? []} />
+              </Subsection>
+            )}
+            <Subsection id="others-title" title={t("security.othersTitle")}>
+              <SignOutOthers />
+            </Subsection>
+          </>
+        )}
       </section>
     </AuthPanel>
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { NextResponse, type NextRequest } from "next/server";
 import { isLocalHost, projectUrl, sessionCookieName } from "@/lib/auth/client/auth-options";
 import { createAuthServerClient } from "@/lib/auth/server/server-client";
@@ -6,6 +7,7 @@ import { env } from "@/lib/env";
 import { userHasProfile } from "@/lib/profile/profiles";
 import { matchRoute } from "@/lib/routes/manifest";
 import { decideGuard } from "./guard-decision";
+import { verifySessionCookie } from "./session-token";
 import {
   createProfileHint,
   PROFILE_HINT_COOKIE,
@@ -14,9 +16,11 @@ import {
 } from "./profile-hint";
 
 /**
- * The proxy's session and guard step. It refreshes the session with getClaims() (verified
- * against the JWKS served in-process; a refresh, when under 90 s remain, also runs
- * in-process) and writes the cookies back, then applies the route guard (guard-decision.ts).
+ * The proxy's session and guard step. A session cookie whose access token has more than 90 s
+ * left is verified directly against the in-process key ring (session-token.ts); any other
+ * session cookie goes through a supabase-js server client: getClaims() (verified against the
+ * JWKS served in-process; a refresh, when under 90 s remain, also runs in-process) and the
+ * cookies it writes back. Then the route guard applies (guard-decision.ts).
  * Requests to the auth service itself pass untouched.
  */
 export async function authGuard(request: NextRequest): Promise<NextResponse> {
@@ -34,25 +38,48 @@ export async function authGuard(request: NextRequest): Promise<NextResponse> {
       ? NextResponse.redirect(new URL(decision.location, request.nextUrl.origin), 307)
       : response;
   }
-  const client = await createAuthServerClient(
-    {
-      getAll: () => request.cookies.getAll(),
-      setAll: (toSet, cacheHeaders) => {
-        for (const { name, value } of toSet) request.cookies.set(name, value);
-        response = NextResponse.next({ request });
-        for (const cookie of toSet) pending.push(cookie);
-        for (const [name, value] of Object.entries(cacheHeaders)) response.headers.set(name, value);
+  // A fresh token in the cookie is verified here against the in-process keys (fast path);
+  // otherwise (near expiry, an odd cookie) the supabase-js client decides and refreshes.
+  let client: SupabaseClient | undefined;
+  const getClient = async () =>
+    (client ??= await createAuthServerClient(
+      {
+        getAll: () => request.cookies.getAll(),
+        setAll: (toSet, cacheHeaders) => {
+          for (const { name, value } of toSet) request.cookies.set(name, value);
+          response = NextResponse.next({ request });
+          for (const cookie of toSet) pending.push(cookie);
+          for (const [name, value] of Object.entries(cacheHeaders)) {
+            response.headers.set(name, value);
+          }
+        },
       },
-    },
-    request.headers.get("x-forwarded-for"),
-  );
-  const { data } = await client.auth.getClaims();
-  const userId = typeof data?.claims?.sub === "string" ? data.claims.sub : null;
+      request.headers.get("x-forwarded-for"),
+    ));
+  const verdict = await verifySessionCookie(request.cookies.getAll(), cookieName);
+  const claims =
+    verdict.kind === "client"
+      ? (await (await getClient()).auth.getClaims()).data?.claims
+      : verdict.kind === "valid"
+        ? verdict.claims
+        : undefined;
+  const userId = typeof claims?.sub === "string" ? claims.sub : null;
 
   const route = matchRoute(pathname)?.route;
   const needsProfile = Boolean(userId && route && route.auth !== "any");
   const hasProfile = needsProfile && userId ? await profileState(request, userId, pending) : false;
-  const decision = decideGuard(pathname, search, { signedIn: userId !== null, hasProfile });
+  // Only on public-only pages (rare for signed-in users): asks the service whether an aal1
+  // user has a verified factor, so that /login can show the TOTP step instead of leaving.
+  const mfaPending =
+    userId !== null &&
+    route?.auth === "public-only" &&
+    claims?.aal !== "aal2" &&
+    (await hasVerifiedFactor(await getClient()));
+  const decision = decideGuard(pathname, search, {
+    signedIn: userId !== null,
+    hasProfile,
+    mfaPending,
+  });
 
   const out =
     decision.action === "redirect"
@@ -70,6 +97,12 @@ export async function authGuard(request: NextRequest): Promise<NextResponse> {
 }
 
 type PendingCookie = { name: string; value: string; options: object };
+
+async function hasVerifiedFactor(client: SupabaseClient): Promise<boolean> {
+  const { data, error } = await client.auth.getUser();
+  if (error || !data.user) return false;
+  return (data.user.factors ?? []).some((factor) => factor.status === "verified");
+}
 
 async function profileState(
   request: NextRequest,

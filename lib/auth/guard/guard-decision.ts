@@ -3,7 +3,8 @@ import { REDIRECT_PARAM, safeRedirectTarget, withRedirect } from "./redirect-tar
 
 /**
  * The route guard of spec §4, as a pure decision over the routes manifest:
- * - public-only route with a signed-in user → the redirect target, or /;
+ * - public-only route with a signed-in user → the redirect target, or / (not while the
+ *   user's MFA step is pending: the login page finishes it);
  * - skip-auth route → left alone;
  * - any other route without a user → /login?redirect={full path};
  * - signed-in without a profile on a route needing one → /profile/create?redirect={path};
@@ -14,7 +15,15 @@ import { REDIRECT_PARAM, safeRedirectTarget, withRedirect } from "./redirect-tar
 export const LOGIN_PATH = "/login";
 export const PROFILE_CREATE_PATH = "/profile/create";
 
-export type GuardState = { signedIn: boolean; hasProfile: boolean };
+export type GuardState = {
+  signedIn: boolean;
+  hasProfile: boolean;
+  /**
+   * Signed in at aal1 by a user with a verified MFA factor: the sign-in is not finished
+   * (the login page's TOTP step), so public-only pages stay reachable.
+   */
+  mfaPending?: boolean;
+};
 export type GuardDecision = { action: "next" } | { action: "redirect"; location: string };
 
 const NEXT: GuardDecision = { action: "next" };
@@ -26,7 +35,9 @@ export function decideGuard(pathname: string, search: string, state: GuardState)
   const fullPath = `${pathname}${search && search !== "?" ? (search.startsWith("?") ? search : `?${search}`) : ""}`;
 
   if (route.auth === "public-only") {
-    return state.signedIn ? redirect(targetOrHome(params.get(REDIRECT_PARAM))) : NEXT;
+    return state.signedIn && !state.mfaPending
+      ? redirect(targetOrHome(params.get(REDIRECT_PARAM)))
+      : NEXT;
   }
   if (!state.signedIn) return redirect(withRedirect(LOGIN_PATH, fullPath));
   if (route.profile === "required" && !state.hasProfile) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { env, isEmbedded, isProduction } from "@/lib/env";
+import { env, isEmbedded, isProduction, type Env } from "@/lib/env";
 
 /** The settings of the built-in auth service, read once from lib/env. */
 export interface AuthConfig {
@@ -18,6 +18,14 @@ export interface AuthConfig {
   googleClientIds: string[];
   googleIssuer: string;
   googleJwksUrl: string;
+  /** Google's OAuth redirect flow (/authorize, /callback): on when a client id and secret are set. */
+  googleOAuth: {
+    clientId: string;
+    clientSecret: string;
+    authorizationUrl: string;
+    tokenUrl: string;
+    redirectUri: string;
+  } | null;
   web3Solana: boolean;
   mfaChallengeExpirySeconds: number;
   mfaMaxUnverifiedFactors: number;
@@ -29,6 +37,21 @@ export interface AuthConfig {
   emailsPerHour: number;
   /** Password changes from sessions older than 24 h need a reauthentication nonce. */
   passwordRequiresReauthentication: boolean;
+  /** Email changes are confirmed by the current and the new address (GoTrue's secure change). */
+  secureEmailChange: boolean;
+}
+
+function googleOAuthConfig(settings: Env, siteOrigin: string): AuthConfig["googleOAuth"] {
+  const clientId = settings.AUTH_GOOGLE_CLIENT_ID?.split(",")[0]?.trim();
+  const clientSecret = settings.AUTH_GOOGLE_CLIENT_SECRET?.trim();
+  if (!clientId || !clientSecret) return null;
+  return {
+    clientId,
+    clientSecret,
+    authorizationUrl: settings.AUTH_GOOGLE_AUTHORIZATION_URL,
+    tokenUrl: settings.AUTH_GOOGLE_TOKEN_URL,
+    redirectUri: settings.AUTH_GOOGLE_REDIRECT_URI ?? `${siteOrigin}/auth/v1/callback`,
+  };
 }
 
 export function authConfig(): AuthConfig {
@@ -50,6 +73,7 @@ export function authConfig(): AuthConfig {
       .filter(Boolean),
     googleIssuer: settings.AUTH_GOOGLE_ISSUER,
     googleJwksUrl: settings.AUTH_GOOGLE_JWKS_URL,
+    googleOAuth: googleOAuthConfig(settings, siteOrigin),
     web3Solana: settings.AUTH_WEB3_SOLANA,
     redirectAllowList: (settings.AUTH_REDIRECT_ALLOW_LIST ?? "")
       .split(",")
@@ -58,6 +82,7 @@ export function authConfig(): AuthConfig {
     otpExpirySeconds: settings.AUTH_OTP_EXPIRY,
     emailsPerHour: settings.AUTH_RATE_LIMIT_EMAIL_SENT,
     passwordRequiresReauthentication: settings.AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION,
+    secureEmailChange: settings.AUTH_SECURE_EMAIL_CHANGE,
     mfaChallengeExpirySeconds: settings.AUTH_MFA_CHALLENGE_EXPIRY,
     mfaMaxUnverifiedFactors: settings.AUTH_MFA_MAX_UNVERIFIED_FACTORS,
   };

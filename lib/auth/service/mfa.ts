@@ -148,7 +148,9 @@ export async function enrollFactor(
   const account = user.email || user.phone || user.id;
   const secret = generateTotpSecret();
   const uri = otpauthUri(secret, issuer, account);
-  const qrCode = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  const qrCode = dataUriSafeSvg(
+    await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 }),
+  );
   await tx.insert(mfaFactors).values({
     id,
     userId: user.id,
@@ -170,6 +172,15 @@ export async function enrollFactor(
     friendly_name: input.friendlyName,
     totp: { qr_code: qrCode, secret, uri },
   };
+}
+
+/**
+ * auth-js turns the SVG into `data:image/svg+xml;utf-8,<svg…>` without escaping it, and a
+ * `#` there starts the URL's fragment: browsers would cut the image at qrcode's `#ffffff`.
+ * Named colours (as GoTrue's SVG uses) keep the data URI whole.
+ */
+export function dataUriSafeSvg(svg: string): string {
+  return svg.replace(/"#ffffff"/gi, '"white"').replace(/"#000000"/gi, '"black"');
 }
 
 const hashPhoneCode = (challengeId: string, code: string) =>

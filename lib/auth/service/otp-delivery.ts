@@ -1,5 +1,7 @@
 import "server-only";
+import { and, eq } from "drizzle-orm";
 import { createTranslator } from "next-intl";
+import { oneTimeTokens, users } from "@/lib/auth/schema";
 import { authConfig } from "@/lib/auth/service/config";
 import { AuthError } from "@/lib/auth/service/errors";
 import { issueOneTimeToken, type OneTimeTokenType } from "@/lib/auth/service/one-time-tokens";
@@ -86,7 +88,12 @@ const TOKEN_TYPE: Record<EmailFlow, OneTimeTokenType> = {
   email_change: "email_change_token_new",
 };
 
-/** Issues the flow's token for `email` and queues its email (link to GET /verify + code). */
+/**
+ * Issues the flow's token for `email` and queues its email (link to GET /verify + code).
+ * An email change with AUTH_SECURE_EMAIL_CHANGE (GoTrue's secure email change) also issues
+ * `email_change_token_current` for the user's current address and mails it there: the change
+ * applies only once both are used (handlers/verify.ts).
+ */
 export async function queueTokenEmail(
   tx: Tx,
   input: {
@@ -106,22 +113,82 @@ export async function queueTokenEmail(
     input.email,
     input.pkce,
   );
-  const link = new URL(`${config.issuer}/verify`);
-  link.searchParams.set("token", linkToken);
-  link.searchParams.set("type", input.flow);
-  link.searchParams.set("redirect_to", input.redirectTo);
   const pending: PendingMail = await enqueueMail(tx, {
     to: input.email,
     template: TEMPLATE[input.flow],
     data: {
-      link: link.toString(),
+      link: verifyLink(linkToken, input.flow, input.redirectTo),
       code,
       minutes: Math.round(config.otpExpirySeconds / 60),
       email: input.email,
     },
     locale: input.locale,
   });
-  return pending;
+  if (input.flow !== "email_change") return pending;
+  const current = await queueCurrentAddressEmail(tx, input);
+  if (!current) return pending;
+  return {
+    deliver: async () => {
+      await pending.deliver();
+      await current.deliver();
+    },
+  };
+}
+
+function verifyLink(linkToken: string, type: EmailFlow, redirectTo: string): string {
+  const link = new URL(`${authConfig().issuer}/verify`);
+  link.searchParams.set("token", linkToken);
+  link.searchParams.set("type", type);
+  link.searchParams.set("redirect_to", redirectTo);
+  return link.toString();
+}
+
+/**
+ * The second half of a secure email change: a token for the current address (its own code
+ * and link, verify type `email_change` too) and the mail that asks that address to agree.
+ * Resets `email_change_confirm_status` (no confirmation yet). Without the setting, or for
+ * a user without an email, nothing is sent and any older current-address token is removed.
+ */
+async function queueCurrentAddressEmail(
+  tx: Tx,
+  input: { userId: string; email: string; redirectTo: string; pkce: boolean; locale: Locale },
+): Promise<Delivery | undefined> {
+  const [user] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  await tx.update(users).set({ emailChangeConfirmStatus: 0 }).where(eq(users.id, input.userId));
+  const currentEmail = user?.email;
+  if (!authConfig().secureEmailChange || !currentEmail || currentEmail === input.email) {
+    await tx
+      .delete(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.userId, input.userId),
+          eq(oneTimeTokens.tokenType, "email_change_token_current"),
+        ),
+      );
+    return undefined;
+  }
+  const { code, linkToken } = await issueOneTimeToken(
+    tx,
+    input.userId,
+    "email_change_token_current",
+    currentEmail,
+    input.pkce,
+  );
+  return enqueueMail(tx, {
+    to: currentEmail,
+    template: "authEmailChangeCurrent",
+    data: {
+      link: verifyLink(linkToken, "email_change", input.redirectTo),
+      code,
+      minutes: Math.round(authConfig().otpExpirySeconds / 60),
+      email: currentEmail,
+      newEmail: input.email,
+    },
+    locale: input.locale,
+  });
 }
 
 /** Issues a code-only token (reauthentication) and queues its email. */

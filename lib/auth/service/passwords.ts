@@ -1,4 +1,4 @@
-import "server-only";
+// No `server-only` guard: pure hashing, also used by the seed script (lib/auth/seed.ts).
 import bcrypt from "bcryptjs";
 
 /** bcrypt with cost 10, the format Supabase Auth stores ($2a$/$2b$ hashes verify alike). */

@@ -1,4 +1,5 @@
 import "server-only";
+import { checkApiKey } from "@/lib/auth/service/api-key";
 import { authConfig } from "@/lib/auth/service/config";
 import { AuthError } from "@/lib/auth/service/errors";
 import {
@@ -15,7 +16,14 @@ import {
   handleVerifyFactor,
 } from "@/lib/auth/service/handlers/factors";
 import { handleDeleteIdentity } from "@/lib/auth/service/handlers/identities";
+import { handleGenerateLink } from "@/lib/auth/service/handlers/generate-link";
 import { handleInvite } from "@/lib/auth/service/handlers/invite";
+import {
+  handleAuthorize,
+  handleCallback,
+  handleLinkIdentityAuthorize,
+} from "@/lib/auth/service/handlers/oauth";
+import { samlDisabled } from "@/lib/auth/service/handlers/sso";
 import { handleLogout } from "@/lib/auth/service/handlers/logout";
 import { handleOtp, handleRecover, handleResend } from "@/lib/auth/service/handlers/otp";
 import { handleReauthenticate } from "@/lib/auth/service/handlers/reauthenticate";
@@ -58,6 +66,8 @@ const RATE_RULES: Record<string, RateRule> = {
   "GET verify": { name: "verify", limit: 30, windowSeconds: 300 },
   "POST verify": { name: "verify", limit: 30, windowSeconds: 300 },
   "GET reauthenticate": { name: "reauthenticate", limit: 30, windowSeconds: 300 },
+  "GET callback": { name: "callback", limit: 30, windowSeconds: 300 },
+  "POST callback": { name: "callback", limit: 30, windowSeconds: 300 },
 };
 
 function routes(): Record<string, Handler> {
@@ -82,6 +92,16 @@ function routes(): Record<string, Handler> {
     "GET reauthenticate": async (request, info) =>
       json(info, await handleReauthenticate(request, info)),
     "POST factors": async (request, info) => json(info, await handleEnrollFactor(request, info)),
+    "GET authorize": (request) => handleAuthorize(request),
+    "GET callback": (request, info) => handleCallback(request, info),
+    "POST callback": (request, info) => handleCallback(request, info),
+    "GET user/identities/authorize": async (request, info) => {
+      const answer = await handleLinkIdentityAuthorize(request);
+      return answer instanceof Response ? answer : json(info, answer);
+    },
+    "POST sso": samlDisabled,
+    "GET saml/metadata": samlDisabled,
+    "POST saml/acs": samlDisabled,
     "POST logout": async (request, info) => {
       await handleLogout(request, info);
       return emptyResponse(info, origin);
@@ -91,6 +111,8 @@ function routes(): Record<string, Handler> {
       return json(info, body, headers);
     },
     "POST admin/users": async (request, info) => json(info, await handleCreateUser(request, info)),
+    "POST admin/generate_link": async (request, info) =>
+      json(info, await handleGenerateLink(request, info)),
   };
 }
 
@@ -159,6 +181,7 @@ export async function dispatchAuthRequest(request: Request, path: string[]): Pro
   const handler = findHandler(request.method, path);
   try {
     if (!handler) throw new AuthError(404, "not_found", "Not Found");
+    await checkApiKey(request);
     const rule = RATE_RULES[key];
     if (rule) await enforceRateLimit(rule, info);
     // Loaded before any transaction opens (PGlite has one connection).

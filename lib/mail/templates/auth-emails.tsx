@@ -10,16 +10,26 @@ export type AuthEmailData = {
   minutes: number;
   /** The address being confirmed (email change: the new one). */
   email: string;
+  /** Secure email change, the mail to the current address: the address asked for. */
+  newEmail?: string;
 };
 
 type AuthEmailKey =
-  "confirmSignup" | "magicLink" | "recovery" | "emailChange" | "invite" | "reauthentication";
+  | "confirmSignup"
+  | "magicLink"
+  | "recovery"
+  | "emailChange"
+  | "emailChangeCurrent"
+  | "invite"
+  | "reauthentication";
 
 function Body({ t, data, k }: { t: MailTranslator; data: AuthEmailData; k: AuthEmailKey }) {
   return (
     <>
       <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>{t(`${k}.heading`)}</h1>
-      <p style={{ margin: "0 0 20px" }}>{t(`${k}.intro`, { email: data.email })}</p>
+      <p style={{ margin: "0 0 20px" }}>
+        {t(`${k}.intro`, { email: data.email, newEmail: data.newEmail ?? data.email })}
+      </p>
       {data.link ? (
         <p style={{ margin: "0 0 20px" }}>
           <a
@@ -65,6 +75,8 @@ export const authMagicLink = authEmail("magicLink");
 export const authRecovery = authEmail("recovery");
 /** Confirmation of a new address (PUT /user email, /resend type email_change). */
 export const authEmailChange = authEmail("emailChange");
+/** Secure email change: the current address agrees to the change (PUT /user email). */
+export const authEmailChangeCurrent = authEmail("emailChangeCurrent");
 /** An invitation created by an administrator (POST /invite). */
 export const authInvite = authEmail("invite");
 /** The code that confirms a sensitive change (GET /reauthenticate). */

@@ -1,12 +1,14 @@
 import {
   authConfirmSignup,
   authEmailChange,
+  authEmailChangeCurrent,
   authInvite,
   authMagicLink,
   authReauthentication,
   authRecovery,
 } from "./auth-emails";
 import { contactAcknowledgement } from "./contact-acknowledgement";
+import { organisationContactVerify, organisationInvitation } from "./organisation-emails";
 
 /** Every email the app sends, by name. `sendMail` takes a name and that template's data. */
 export const mailTemplates = {
@@ -15,8 +17,11 @@ export const mailTemplates = {
   authMagicLink,
   authRecovery,
   authEmailChange,
+  authEmailChangeCurrent,
   authInvite,
   authReauthentication,
+  organisationContactVerify,
+  organisationInvitation,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,9 +1,9 @@
-import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { MarkdownArticle } from "@/components/docs/markdown-article";
+import { ServerIcon } from "@/components/ui/server-icon";
 import { getDoc } from "@/lib/docs/docs";
 import { pageMetadata } from "@/lib/seo/metadata";
 
@@ -31,7 +31,7 @@ export default async function DocPage(props: DocPageProps) {
         href="/docs"
         className="mb-6 inline-flex items-center gap-2 text-sm text-primary-text underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <ServerIcon name="arrow-left" className="size-4" />
         {t("backToIndex")}
       </Link>
       <article lang={doc.locale}>

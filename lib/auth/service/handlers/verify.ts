@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { identities, users } from "@/lib/auth/schema";
+import { identities, oneTimeTokens, users } from "@/lib/auth/schema";
 import { withProviders } from "@/lib/auth/service/app-metadata";
 import { recordAudit } from "@/lib/auth/service/audit";
 import { AuthError, validationFailed } from "@/lib/auth/service/errors";
@@ -88,6 +88,7 @@ async function applyToken(tx: Tx, row: OneTimeTokenRow, user: UserRow): Promise<
       emailConfirmedAt: now,
       emailChange: "",
       emailChangeSentAt: null,
+      emailChangeConfirmStatus: 0,
     });
     verified = { kind: "email", address: user.emailChange };
   } else if (row.tokenType === "phone_change_token") {
@@ -132,19 +133,52 @@ async function applyToken(tx: Tx, row: OneTimeTokenRow, user: UserRow): Promise<
   return updated ?? user;
 }
 
-/** Consumes the row and applies it; the user it belongs to, updated. */
-async function redeem(tx: Tx, row: OneTimeTokenRow, info: RequestInfo): Promise<UserRow> {
+/** GoTrue's answer when one address of a secure email change has confirmed (no session). */
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+
+const isEmailChangeToken = (row: OneTimeTokenRow) =>
+  row.tokenType === "email_change_token_new" || row.tokenType === "email_change_token_current";
+
+/**
+ * Secure email change (GoTrue's): while the token of the other address is still pending,
+ * using this one only records the confirmation (`email_change_confirm_status` 1) and the
+ * address stays as it is. True when that is the case.
+ */
+async function awaitsOtherAddress(tx: Tx, row: OneTimeTokenRow, user: UserRow): Promise<boolean> {
+  if (!isEmailChangeToken(row)) return false;
+  if (!user.emailChange) throw tokenExpiredOrInvalid();
+  const other =
+    row.tokenType === "email_change_token_new"
+      ? "email_change_token_current"
+      : "email_change_token_new";
+  const [pending] = await tx
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.tokenType, other)));
+  if (!pending) return false;
+  await tx
+    .update(users)
+    .set({ emailChangeConfirmStatus: 1, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  return true;
+}
+
+/**
+ * Consumes the row and applies it; the user it belongs to, updated. Null when the row was
+ * the first of the two confirmations of a secure email change (nothing applied yet).
+ */
+async function redeem(tx: Tx, row: OneTimeTokenRow, info: RequestInfo): Promise<UserRow | null> {
   if (!(await consumeToken(tx, row))) throw tokenExpiredOrInvalid();
   const user = await findUserById(tx, row.userId);
   if (!user) throw tokenExpiredOrInvalid();
   if (isBanned(user)) throw new AuthError(403, "user_banned", "User is banned");
+  if (await awaitsOtherAddress(tx, row, user)) return null;
   const updated = await applyToken(tx, row, user);
   await recordAudit(
     tx,
     { id: user.id, username: auditName(updated), ip: info.ip },
-    row.tokenType === "email_change_token_new" || row.tokenType === "phone_change_token"
-      ? "user_modified"
-      : "login",
+    isEmailChangeToken(row) || row.tokenType === "phone_change_token" ? "user_modified" : "login",
   );
   return updated;
 }
@@ -171,7 +205,7 @@ async function rowForCode(
 export async function handleVerifyPost(
   request: Request,
   info: RequestInfo,
-): Promise<SessionResponse> {
+): Promise<SessionResponse | { msg: string; code: number }> {
   const body = parseBody(verifyBody, await readJsonBody(request));
   const type = verifyType(body.type);
   let row: OneTimeTokenRow | undefined;
@@ -192,6 +226,7 @@ export async function handleVerifyPost(
   const found = row;
   return withSystemContext("auth: verify", async (tx) => {
     const user = await redeem(tx, found, info);
+    if (!user) return { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 };
     return createSession(tx, user, methodOf(type), info);
   });
 }
@@ -237,6 +272,12 @@ export async function handleVerifyGet(request: Request, info: RequestInfo): Prom
     if (!row) throw new AuthError(403, "otp_expired", "Email link is invalid or has expired");
     return await withSystemContext("auth: verify link", async (tx) => {
       const user = await redeem(tx, row, info);
+      if (!user) {
+        // GoTrue's prepRedirectURL: the message in the fragment (and the query under PKCE).
+        const message = { message: SINGLE_CONFIRMATION_ACCEPTED };
+        const withQuery = pkce ? redirectTo(target, message, "query") : target;
+        return redirectResponse(redirectTo(withQuery, message, "fragment"));
+      }
       if (isPkceToken(row)) {
         const code = await issueAuthCode(tx, user.id, methodOf(type));
         if (!code) throw new AuthError(403, "flow_state_not_found", "No valid flow state found");

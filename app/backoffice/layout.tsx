@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
+import { type ReactNode } from "react";
+import { AuthBoundary } from "@/components/auth/auth-boundary";
+import { pickBackofficeClientMessages } from "@/components/layout/client-messages";
+import { DefaultLayout } from "@/components/layout/default-layout";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("backoffice");
+  return {
+    title: { default: t("portalTitle"), template: `%s · ${t("portalTitle")}` },
+    robots: { index: false },
+  };
+}
+
+/**
+ * The back office: the default layout, the auth provider, the back-office catalogue
+ * namespaces for its client components, and nuqs for the URL state of its tables.
+ */
+export default async function BackofficeLayout({ children }: { children: ReactNode }) {
+  const messages = pickBackofficeClientMessages(await getMessages());
+  return (
+    <DefaultLayout>
+      <AuthBoundary>
+        <NextIntlClientProvider messages={messages}>
+          <NuqsAdapter>{children}</NuqsAdapter>
+        </NextIntlClientProvider>
+      </AuthBoundary>
+    </DefaultLayout>
+  );
+}

@@ -1,0 +1,59 @@
+import { FolderOpen, LayoutDashboard, Settings, Users } from "lucide-react";
+import { getTranslations } from "next-intl/server";
+import { type ReactNode } from "react";
+import { organisationPath, visibleAreas, type BackofficeArea } from "@/lib/backoffice/navigation";
+import type { OrganisationAccess } from "@/lib/organisations/access";
+import type { MyOrganisation } from "@/lib/organisations/memberships";
+import { BackofficeNavLink } from "./backoffice-nav-link";
+import { OrganisationSwitcher } from "./organisation-switcher";
+
+const areaIcons: Record<BackofficeArea["key"], ReactNode> = {
+  dashboard: <LayoutDashboard aria-hidden className="size-4" />,
+  people: <Users aria-hidden className="size-4" />,
+  storage: <FolderOpen aria-hidden className="size-4" />,
+  settings: <Settings aria-hidden className="size-4" />,
+};
+
+/**
+ * The frame of every screen under /backoffice/organisation/{id}: the portal's name, the
+ * organisation switcher and the menu of the areas the caller may use. A column beside the
+ * content from 960 px, a scrolling row above it below that.
+ */
+export async function BackofficeFrame({
+  access,
+  organisations,
+  children,
+}: {
+  access: OrganisationAccess;
+  organisations: readonly MyOrganisation[];
+  children: ReactNode;
+}) {
+  const t = await getTranslations("backoffice");
+  const id = access.organisation.id;
+  return (
+    <div className="mx-auto flex w-full max-w-[1920px] flex-col gap-4 px-4 py-4 md:flex-row md:gap-6 md:px-6 md:py-6">
+      <aside className="flex min-w-0 flex-col gap-3 md:w-60 md:shrink-0">
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          {t("portalTitle")}
+        </p>
+        <OrganisationSwitcher
+          current={{ id, name: access.organisation.name }}
+          organisations={organisations.map((o) => ({ id: o.id, name: o.name }))}
+        />
+        <nav aria-label={t("nav.label")}>
+          <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-col md:overflow-visible">
+            {visibleAreas(access).map((area) => (
+              <li key={area.key}>
+                <BackofficeNavLink href={organisationPath(id, area.path)}>
+                  {areaIcons[area.key]}
+                  {t(`nav.${area.key}`)}
+                </BackofficeNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}

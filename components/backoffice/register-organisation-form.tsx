@@ -1,0 +1,130 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useState } from "react";
+import { FormAlert } from "@/components/auth/form-alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { fieldControlClass, Input } from "@/components/ui/input";
+import type { RegionOption } from "@/lib/i18n/regions";
+import {
+  organisationLimits,
+  registerOrganisationSchema,
+  slugify,
+  type RegisterOrganisationInput,
+} from "@/lib/organisations/organisation-schema";
+import { cn } from "@/lib/utils/cn";
+import { type BackofficeAction, useBackofficeForm } from "./use-backoffice-form";
+
+export type RegisterOrganisationFormProps = {
+  action: BackofficeAction<{ id: string }>;
+  defaults: RegisterOrganisationInput;
+  countries: readonly RegionOption[];
+  timeZones: readonly RegionOption[];
+  currencies: readonly RegionOption[];
+};
+
+const selectClass = cn(fieldControlClass, "h-10");
+
+/** Name, address (slug), contact email, country, time zone and currency of a new organisation. */
+export function RegisterOrganisationForm({
+  action,
+  defaults,
+  countries,
+  timeZones,
+  currencies,
+}: RegisterOrganisationFormProps) {
+  const t = useTranslations("backoffice.register");
+  const router = useRouter();
+  const onDone = useCallback(
+    (data: { id: string }) => router.push(`/backoffice/organisation/${data.id}/dashboard`),
+    [router],
+  );
+  const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
+    schema: registerOrganisationSchema,
+    action,
+    defaultValues: defaults,
+    onDone,
+  });
+  const [slugEdited, setSlugEdited] = useState(false);
+
+  // The browser knows the user's time zone; offer it when the server could not.
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (form.getValues("timeZone") === "UTC" && timeZones.some((z) => z.value === zone)) {
+      form.setValue("timeZone", zone);
+    }
+  }, [form, timeZones]);
+
+  const name = form.register("name", {
+    onChange: (event: { target: { value: string } }) => {
+      if (!slugEdited) form.setValue("slug", slugify(event.target.value));
+    },
+  });
+  const slug = form.register("slug", {
+    onChange: () => {
+      setSlugEdited(true);
+    },
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-5">
+      <p className="text-sm text-muted-foreground">{t("required")}</p>
+      <FormAlert message={formError} />
+      <FormField label={t("name")} errors={errorOf("name")} required>
+        <Input autoComplete="organization" maxLength={organisationLimits.name.max} {...name} />
+      </FormField>
+      <FormField label={t("slug")} hint={t("slugHint")} errors={errorOf("slug")} required>
+        <Input
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={organisationLimits.slug.max}
+          {...slug}
+        />
+      </FormField>
+      <FormField
+        label={t("contactEmail")}
+        hint={t("contactEmailHint")}
+        errors={errorOf("contactEmail")}
+        required
+      >
+        <Input type="email" autoComplete="email" {...form.register("contactEmail")} />
+      </FormField>
+      <div className="grid gap-5 md:grid-cols-3">
+        <FormField label={t("country")} errors={errorOf("country")} required>
+          <select className={selectClass} autoComplete="country" {...form.register("country")}>
+            {countries.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t("timeZone")} errors={errorOf("timeZone")} required>
+          <select className={selectClass} {...form.register("timeZone")}>
+            {timeZones.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t("currency")} errors={errorOf("currency")} required>
+          <select className={selectClass} {...form.register("currency")}>
+            {currencies.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <div>
+        <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
+          {pending ? t("submitting") : t("submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,468 @@
+"use client";
+
+import { CalendarPlus, Plus, Trash2, X } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useCallback, useState } from "react";
+import {
+  type Control,
+  type FieldPath,
+  type UseFormRegister,
+  type UseFormReturn,
+  useFieldArray,
+  useWatch,
+} from "react-hook-form";
+import { z } from "zod";
+import { FormAlert } from "@/components/auth/form-alert";
+import {
+  type BackofficeAction,
+  useBackofficeForm,
+} from "@/components/backoffice/use-backoffice-form";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField } from "@/components/ui/form-field";
+import { fieldControlClass, Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast-store";
+import type { RegionOption } from "@/lib/i18n/regions";
+import { organisationPath } from "@/lib/backoffice/navigation";
+import {
+  isoWeekdays,
+  scheduleLimits,
+  scheduleSchema,
+  type IsoWeekday,
+} from "@/lib/schedules/schedule-schema";
+import { cn } from "@/lib/utils/cn";
+import { translateValidationMessage } from "@/lib/validation/messages";
+import { ConfirmDialog } from "./confirm-dialog";
+import { useSettingsCommand } from "./use-settings-command";
+
+/** The browser's schema: the shared schedule rules, plus the id and version an edit carries. */
+const formSchema = scheduleSchema.extend({
+  scheduleId: z.string().optional(),
+  version: z.coerce.number().int().optional(),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+type Form = UseFormReturn<FormInput, unknown, FormOutput>;
+
+export interface ScheduleFormValues {
+  id?: string;
+  version?: number;
+  name: string;
+  timeZone: string;
+  weekly: Partial<Record<IsoWeekday, { start: string; end: string }[]>>;
+  exceptions: {
+    date: string;
+    closed: boolean;
+    intervals: { start: string; end: string }[];
+    note: string;
+  }[];
+}
+
+const timeInputProps = {
+  inputMode: "numeric",
+  placeholder: "HH:MM",
+  maxLength: 5,
+  autoComplete: "off",
+  spellCheck: false,
+  className: "w-24 font-mono",
+} as const;
+
+/** A field's translated error, at any depth (own messages, spec §5 ones, backoffice codes). */
+function useErrorOf(form: Form) {
+  const t = useTranslations("orgSettings.validation");
+  const tv = useTranslations("validation");
+  const tb = useTranslations("backoffice");
+  return (path: FieldPath<FormInput>): string | undefined => {
+    const error = form.getFieldState(path, form.formState).error;
+    const message = typeof error?.message === "string" ? error.message : undefined;
+    if (!message) return undefined;
+    if (message.startsWith("orgSettings:")) {
+      return t(message.slice("orgSettings:".length) as "overlap");
+    }
+    if (error?.type === "app") return tb(`errors.${message}` as "errors.failed");
+    return translateValidationMessage(tv, message);
+  };
+}
+
+type ErrorOf = ReturnType<typeof useErrorOf>;
+
+function IntervalRows({
+  control,
+  register,
+  errorOf,
+  name,
+  labels,
+  disabled,
+}: {
+  control: Control<FormInput, unknown, FormOutput>;
+  register: UseFormRegister<FormInput>;
+  errorOf: ErrorOf;
+  name: `weekly.${IsoWeekday}` | `exceptions.${number}.intervals`;
+  labels: {
+    opens: (n: number) => string;
+    closes: (n: number) => string;
+    remove: (n: number) => string;
+    add: string;
+    addShort: string;
+    empty?: string;
+  };
+  disabled: boolean;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name });
+  return (
+    <div className="flex flex-col gap-2">
+      {fields.length === 0 && labels.empty ? (
+        <p className="text-sm text-muted-foreground">{labels.empty}</p>
+      ) : null}
+      {fields.map((field, index) => {
+        const startError = errorOf(`${name}.${index}.start`);
+        const endError = errorOf(`${name}.${index}.end`);
+        return (
+          <div key={field.id} className="flex flex-wrap items-start gap-2">
+            <FormField
+              label={labels.opens(index + 1)}
+              errors={startError}
+              className="[&>label]:sr-only"
+            >
+              <Input {...timeInputProps} {...register(`${name}.${index}.start`)} />
+            </FormField>
+            <span aria-hidden className="pt-2 text-muted-foreground">
+              –
+            </span>
+            <FormField
+              label={labels.closes(index + 1)}
+              errors={endError}
+              className="[&>label]:sr-only"
+            >
+              <Input {...timeInputProps} {...register(`${name}.${index}.end`)} />
+            </FormField>
+            {disabled ? null : (
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={labels.remove(index + 1)}
+                onClick={() => remove(index)}
+              >
+                <X aria-hidden />
+              </Button>
+            )}
+          </div>
+        );
+      })}
+      {disabled || fields.length >= scheduleLimits.intervalsPerDay ? null : (
+        <div>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={labels.add}
+            onClick={() =>
+              append(fields.length ? { start: "", end: "" } : { start: "09:00", end: "17:00" })
+            }
+          >
+            <Plus aria-hidden />
+            <span aria-hidden>{labels.addShort}</span>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ExceptionEditor({
+  form,
+  index,
+  errorOf,
+  onRemove,
+  disabled,
+}: {
+  form: Form;
+  index: number;
+  errorOf: ErrorOf;
+  onRemove: () => void;
+  disabled: boolean;
+}) {
+  const t = useTranslations("orgSettings.scheduleForm");
+  const closed = useWatch({ control: form.control, name: `exceptions.${index}.closed` });
+  const n = index + 1;
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-card border border-border p-3">
+      <legend className="px-1 font-medium">{t("exceptionLegend", { n })}</legend>
+      <div className="flex flex-wrap items-end gap-3">
+        <FormField label={t("date")} errors={errorOf(`exceptions.${index}.date`)} required>
+          <Input type="date" className="w-44" {...form.register(`exceptions.${index}.date`)} />
+        </FormField>
+        <label className="flex h-10 items-center gap-2 text-sm">
+          <Checkbox
+            checked={closed}
+            disabled={disabled}
+            onCheckedChange={(value) =>
+              form.setValue(`exceptions.${index}.closed`, value === true, { shouldDirty: true })
+            }
+          />
+          {t("closedAllDay")}
+        </label>
+        {disabled ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto"
+            onClick={onRemove}
+            aria-label={t("removeException", { n })}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        )}
+      </div>
+      {closed ? null : (
+        <div className="flex flex-col gap-1">
+          <IntervalRows
+            control={form.control}
+            register={form.register}
+            errorOf={errorOf}
+            name={`exceptions.${index}.intervals`}
+            disabled={disabled}
+            labels={{
+              opens: (m) => t("exceptionOpensOn", { n, m }),
+              closes: (m) => t("exceptionClosesOn", { n, m }),
+              remove: (m) => t("removeExceptionInterval", { n, m }),
+              add: t("addExceptionInterval", { n }),
+              addShort: t("addIntervalShort"),
+            }}
+          />
+          {errorOf(`exceptions.${index}.intervals`) ? (
+            <p role="alert" className="text-xs text-danger">
+              {errorOf(`exceptions.${index}.intervals`)}
+            </p>
+          ) : null}
+        </div>
+      )}
+      <FormField
+        label={t("note")}
+        hint={t("noteHint")}
+        errors={errorOf(`exceptions.${index}.note`)}
+      >
+        <Input maxLength={scheduleLimits.note.max} {...form.register(`exceptions.${index}.note`)} />
+      </FormField>
+    </fieldset>
+  );
+}
+
+function DeleteSchedule({
+  organisationId,
+  scheduleId,
+  name,
+  version,
+  action,
+  listPath,
+}: {
+  organisationId: string;
+  scheduleId: string;
+  name: string;
+  version: () => string;
+  action: BackofficeAction<{ id: string }>;
+  listPath: string;
+}) {
+  const t = useTranslations("orgSettings.scheduleForm");
+  const tu = useTranslations("ui");
+  const router = useRouter();
+  const remover = useSettingsCommand(action);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="lg"
+        className="sm:ml-auto"
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2 aria-hidden />
+        {t("delete")}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t("deleteTitle")}
+        body={t("deleteBody", { name })}
+        confirmLabel={t("confirmDelete")}
+        cancelLabel={t("cancel")}
+        closeLabel={tu("close")}
+        pending={remover.pending}
+        error={remover.error}
+        onConfirm={() =>
+          remover.run({ organisationId, scheduleId, version: version() }, () => {
+            setConfirming(false);
+            toast({ title: t("deleted"), variant: "success" });
+            router.push(listPath);
+          })
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * Creates or edits a schedule: weekly hours (several intervals a day; the gaps are breaks),
+ * date exceptions and the time zone. The values travel as one JSON field (`payload`); an
+ * edit names the version it read.
+ */
+export function ScheduleForm({
+  organisationId,
+  schedule,
+  timeZones,
+  action,
+  deleteAction,
+  readOnly,
+}: {
+  organisationId: string;
+  schedule: ScheduleFormValues;
+  timeZones: readonly RegionOption[];
+  action: BackofficeAction<{ id: string; version: number }>;
+  deleteAction?: BackofficeAction<{ id: string }>;
+  readOnly: boolean;
+}) {
+  const t = useTranslations("orgSettings.scheduleForm");
+  const router = useRouter();
+  const editing = schedule.id !== undefined;
+  const listPath = organisationPath(organisationId, "/settings/schedule");
+  const onDone = useCallback(
+    (data: { id: string; version: number }, form: Form) => {
+      if (editing) {
+        form.setValue("version", data.version);
+        toast({ title: t("saved"), variant: "success" });
+        router.refresh();
+      } else {
+        toast({ title: t("created"), variant: "success" });
+        router.push(`${listPath}/${data.id}`);
+      }
+    },
+    [editing, listPath, router, t],
+  );
+  const { form, onSubmit, formError, pending } = useBackofficeForm({
+    schema: formSchema,
+    action,
+    defaultValues: {
+      scheduleId: schedule.id,
+      version: schedule.version,
+      name: schedule.name,
+      timeZone: schedule.timeZone,
+      weekly: Object.fromEntries(isoWeekdays.map((day) => [day, schedule.weekly[day] ?? []])),
+      exceptions: schedule.exceptions,
+    },
+    onDone,
+  });
+  const errorOf = useErrorOf(form);
+  const values = useWatch({ control: form.control });
+  const exceptions = useFieldArray({ control: form.control, name: "exceptions" });
+  const topError = errorOf("weekly") ?? errorOf("exceptions");
+  const zones = timeZones.some((z) => z.value === schedule.timeZone)
+    ? timeZones
+    : [{ value: schedule.timeZone, label: schedule.timeZone }, ...timeZones];
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-6">
+      <input type="hidden" name="organisationId" value={organisationId} />
+      <input type="hidden" name="payload" value={JSON.stringify(values)} />
+      <FormAlert message={formError ?? topError ?? null} />
+      <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
+        <div className="grid gap-4 md:grid-cols-2">
+          <FormField label={t("name")} hint={t("nameHint")} errors={errorOf("name")} required>
+            <Input maxLength={scheduleLimits.name.max} {...form.register("name")} />
+          </FormField>
+          <FormField label={t("timeZone")} errors={errorOf("timeZone")} required>
+            <select className={cn(fieldControlClass, "h-10")} {...form.register("timeZone")}>
+              {zones.map((zone) => (
+                <option key={zone.value} value={zone.value}>
+                  {zone.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        <section aria-labelledby="schedule-weekly" className="flex flex-col gap-3">
+          <h2 id="schedule-weekly" className="text-lg font-semibold">
+            {t("weekly")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("weeklyHint")}</p>
+          <div className="divide-y divide-border rounded-card border border-border bg-surface">
+            {isoWeekdays.map((day) => {
+              const dayName = t(`weekdays.${day}`);
+              return (
+                <div
+                  key={day}
+                  role="group"
+                  aria-label={dayName}
+                  className="flex flex-col gap-2 p-3 sm:flex-row sm:items-start"
+                >
+                  <span className="w-28 shrink-0 pt-2 font-medium">{dayName}</span>
+                  <IntervalRows
+                    control={form.control}
+                    register={form.register}
+                    errorOf={errorOf}
+                    name={`weekly.${day}`}
+                    disabled={readOnly}
+                    labels={{
+                      opens: (n) => t("opensOn", { day: dayName, n }),
+                      closes: (n) => t("closesOn", { day: dayName, n }),
+                      remove: (n) => t("removeInterval", { day: dayName, n }),
+                      add: t("addInterval", { day: dayName }),
+                      addShort: t("addIntervalShort"),
+                      empty: t("closed"),
+                    }}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </section>
+        <section aria-labelledby="schedule-exceptions" className="flex flex-col gap-3">
+          <h2 id="schedule-exceptions" className="text-lg font-semibold">
+            {t("exceptions")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("exceptionsHint")}</p>
+          {exceptions.fields.length === 0 ? <p className="text-sm">{t("noExceptions")}</p> : null}
+          {exceptions.fields.map((field, index) => (
+            <ExceptionEditor
+              key={field.id}
+              form={form}
+              index={index}
+              errorOf={errorOf}
+              disabled={readOnly}
+              onRemove={() => exceptions.remove(index)}
+            />
+          ))}
+          {readOnly || exceptions.fields.length >= scheduleLimits.exceptions ? null : (
+            <div>
+              <Button
+                variant="outline"
+                onClick={() =>
+                  exceptions.append({ date: "", closed: true, intervals: [], note: "" })
+                }
+              >
+                <CalendarPlus aria-hidden />
+                {t("addException")}
+              </Button>
+            </div>
+          )}
+        </section>
+      </fieldset>
+      {readOnly ? null : (
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" size="lg" disabled={pending}>
+            {pending ? t("saving") : editing ? t("save") : t("create")}
+          </Button>
+          {schedule.id && deleteAction ? (
+            <DeleteSchedule
+              organisationId={organisationId}
+              scheduleId={schedule.id}
+              name={schedule.name}
+              version={() => String(form.getValues("version") ?? schedule.version ?? "")}
+              action={deleteAction}
+              listPath={listPath}
+            />
+          ) : null}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { useAuth } from "@/components/auth/auth-context";
+import { FormAlert } from "@/components/auth/form-alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
+import { translateValidationMessage } from "@/lib/validation/messages";
+import { validationResolver } from "@/lib/validation/resolver";
+import { CodeForm } from "./code-form";
+import { securityErrorKey } from "./security-errors";
+
+const phoneSchema = z.object({
+  phone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(30)
+    .regex(/^\+?[0-9][0-9 ().-]{5,22}$/),
+});
+type PhoneValues = z.infer<typeof phoneSchema>;
+
+/** Change of phone (PUT /user {phone}): a code by text message, verify type phone_change. */
+export function PhoneChangeForm({ pendingPhone }: { pendingPhone: string | null }) {
+  const t = useTranslations("profile.security");
+  const tv = useTranslations("validation");
+  const router = useRouter();
+  const { client } = useAuth();
+  const [next, setNext] = useState<string | null>(pendingPhone ? `+${pendingPhone}` : null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<PhoneValues>({
+    resolver: validationResolver(phoneSchema),
+    defaultValues: { phone: "" },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ phone }) => {
+    setFailure(null);
+    const { error } = await client.auth.updateUser({ phone });
+    if (error) {
+      setFailure(t(`errors.${securityErrorKey(error.code)}`));
+      return;
+    }
+    setNext(phone);
+    form.reset({ phone: "" });
+  });
+
+  if (next) {
+    return (
+      <div className="flex flex-col gap-4" data-testid="phone-change-pending">
+        <p role="status" className="text-muted-foreground">
+          {t("phone.pending", { phone: next })}
+        </p>
+        <CodeForm
+          label={t("phone.codeLabel")}
+          submitLabel={t("phone.confirm")}
+          pendingLabel={t("phone.confirming")}
+          onCode={async (code) => {
+            const { error } = await client.auth.verifyOtp({
+              phone: next,
+              token: code,
+              type: "phone_change",
+            });
+            if (error) return t(`errors.${securityErrorKey(error.code)}`);
+            toast({ title: t("phone.changed", { phone: next }), variant: "success" });
+            setNext(null);
+            router.refresh();
+            return null;
+          }}
+        />
+        <div>
+          <Button type="button" variant="ghost" onClick={() => setNext(null)}>
+            {t("phone.other")}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const message = form.formState.errors.phone?.message;
+  const pending = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-4">
+      <FormAlert message={failure} />
+      <FormField
+        label={t("phone.label")}
+        hint={t("phone.hint")}
+        errors={message ? translateValidationMessage(tv, message) : undefined}
+        required
+      >
+        <Input type="tel" autoComplete="tel" maxLength={30} {...form.register("phone")} />
+      </FormField>
+      <div>
+        <Button type="submit" variant="outline" disabled={pending}>
+          {pending ? t("phone.submitting") : t("phone.submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

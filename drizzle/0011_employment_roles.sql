@@ -1,0 +1,1 @@
+ALTER TABLE "employments" DROP COLUMN "role";

@@ -1,0 +1,141 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers-axe";
+import { registerOrganisation, signUpAndSignIn, sql } from "./support/backoffice";
+
+/**
+ * Organisation administration (brief "orgadmin"): a custom role is created, given
+ * permissions in the matrix, the audit trail shows both with their changes, a module is
+ * switched on (its navigation appears) and off; every screen passes axe in both themes,
+ * and another organisation's admin screens answer 404.
+ */
+async function axeInBothThemes(page: Page) {
+  await expectNoSeriousA11yViolations(page);
+  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  await page.evaluate(
+    (theme) => window.localStorage.setItem("lm-theme", theme),
+    dark ? "light" : "dark",
+  );
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(dark ? /light/ : /dark/);
+  await expectNoSeriousA11yViolations(page);
+}
+
+test("roles, the permission matrix, the audit trail and modules", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signUpAndSignIn(page, "orgadmin");
+  const id = await registerOrganisation(page, "Admin Cafe");
+  const base = `/backoffice/organisation/${id}/settings`;
+
+  // Roles: a clear message for bad input and a name clash, then a custom role.
+  await page.goto(`${base}/roles`);
+  await expect(page.getByRole("heading", { level: 1, name: "Roles" })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: "Owner" })).toBeVisible();
+  await expect(page.getByText("No custom role yet")).toBeVisible();
+  await axeInBothThemes(page);
+  await page.getByRole("button", { name: "New role" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Create role" }).click();
+  await expect(dialog.getByText("This field is required")).toBeVisible();
+  await dialog.getByLabel("Name").fill("owner");
+  await dialog.getByRole("button", { name: "Create role" }).click();
+  await expect(dialog.getByText("A role with this name already exists.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByLabel("Name").fill("Cashier");
+  await dialog.getByLabel("Description").fill("Runs the tills");
+  await dialog.getByRole("button", { name: "Create role" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("rowheader", { name: "Cashier" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Runs the tills" })).toBeVisible();
+
+  // The matrix: tick two permissions of the custom role and save its column.
+  await page.goto(`${base}/permissions`);
+  await expect(page.getByRole("heading", { level: 1, name: "Permissions" })).toBeVisible();
+  await page.getByLabel("Cashier: See members").check();
+  await page.getByLabel("Cashier: Read the audit trail").check();
+  await page.getByRole("button", { name: "Save Cashier" }).click();
+  await expect(page.getByText("Permissions of Cashier saved", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Cashier: See members")).toBeChecked();
+  await expect(page.getByLabel("Cashier: Delete files")).not.toBeChecked();
+  const granted = await sql(
+    (db) => db`
+      select p.permission from role_permissions p join roles r on r.id = p.role_id
+      where r.organisation_id = ${id} and r.name = 'Cashier' order by 1`,
+  );
+  expect(granted.map((g) => g.permission)).toEqual([
+    "people.employment.read",
+    "settings.audit.read",
+  ]);
+  await axeInBothThemes(page);
+
+  // The audit trail shows both writes, who made them, and what changed.
+  await page.goto(`${base}/audit`);
+  await expect(page.getByRole("heading", { level: 1, name: "Audit trail" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Audit entries, newest first" });
+  const permissionRow = table
+    .getByRole("row")
+    .filter({ hasText: "settings.rolePermission.update" });
+  await expect(permissionRow).toContainText("E2E orgadmin");
+  await permissionRow.getByText("Show changes").click();
+  await expect(
+    permissionRow.getByText('["people.employment.read","settings.audit.read"]'),
+  ).toBeVisible();
+  await expect(table.getByRole("row").filter({ hasText: "settings.role.create" })).toBeVisible();
+  await page.getByLabel("Action").selectOption("settings.role.create");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/action=settings\.role\.create/);
+  await expect(
+    table.getByRole("row").filter({ hasText: "settings.rolePermission.update" }),
+  ).toHaveCount(0);
+  await expect(table.getByRole("row").filter({ hasText: "settings.role.create" })).toHaveCount(1);
+  await axeInBothThemes(page);
+
+  // Modules: switching storage on brings its navigation; off takes it away.
+  await page.goto(`${base}/module`);
+  await expect(page.getByRole("heading", { level: 1, name: "Modules" })).toBeVisible();
+  await axeInBothThemes(page);
+  await page.getByRole("link", { name: "Details of Storage" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Storage" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Business portal" });
+  await expect(nav.getByRole("link", { name: "Storage" })).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: "Available with payments" }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Switch on (Free)" }).click();
+  await expect(page.getByText("Storage is switched on", { exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Storage" })).toBeVisible();
+  await expect(page.getByText(/Storage: 0 bytes of 1 GB/)).toBeVisible();
+  await axeInBothThemes(page);
+  await page.getByRole("button", { name: "Switch off" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Switch off" }).click();
+  await expect(page.getByText("Storage is switched off", { exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Storage" })).toHaveCount(0);
+  const actions = await sql(
+    (db) => db`
+      select action from audit_entries where organisation_id = ${id} and resource_type = 'module'
+      order by id`,
+  );
+  expect(actions.map((a) => a.action)).toEqual([
+    "settings.module.enable",
+    "settings.module.disable",
+  ]);
+  expect((await page.goto(`${base}/module/notAModule`))?.status()).toBe(404);
+
+  // At 360 px the matrix scrolls inside its region; the page itself does not overflow.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${base}/permissions`);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // Another organisation's admin screens answer 404.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signUpAndSignIn(otherPage, "orgadmin-other");
+  const otherId = await registerOrganisation(otherPage, "Other Bistro");
+  await other.close();
+  for (const path of ["roles", "permissions", "audit", "module", "module/storage"]) {
+    const answer = await page.goto(`/backoffice/organisation/${otherId}/settings/${path}`);
+    expect(answer?.status(), path).toBe(404);
+  }
+});

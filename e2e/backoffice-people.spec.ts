@@ -1,0 +1,134 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers-axe";
+import {
+  createConfirmedUser,
+  registerOrganisation,
+  signInWithProfile,
+  signUpAndSignIn,
+  sql,
+  uniqueEmail,
+} from "./support/backoffice";
+
+/**
+ * People (brief "people"): the owner invites a colleague by email; the colleague signs up
+ * with that address in another browser, finds the invitation at /profile/invitation and
+ * accepts it; as staff they see only what staff may (no invitations, no invite button);
+ * the owner changes their role; the audit trail holds all of it. Screens pass axe in both
+ * themes; another organisation's member URL answers 404.
+ */
+async function axeInBothThemes(page: Page) {
+  await expectNoSeriousA11yViolations(page);
+  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  await page.evaluate(
+    (theme) => window.localStorage.setItem("lm-theme", theme),
+    dark ? "light" : "dark",
+  );
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(dark ? /light/ : /dark/);
+  await expectNoSeriousA11yViolations(page);
+}
+
+test("invite, accept from the profile, staff's view, role change, audit", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signUpAndSignIn(page, "people-owner");
+  const orgId = await registerOrganisation(page, "People Bakery");
+  const base = `/backoffice/organisation/${orgId}/people`;
+
+  // The member list: the owner alone.
+  await page.goto(base);
+  await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "E2E people-owner" })).toBeVisible();
+  await axeInBothThemes(page);
+
+  // Invite: bad input changes nothing; then the colleague as staff.
+  await page.getByRole("link", { name: "Invite someone" }).click();
+  await expect(page).toHaveURL(`${base}/create`);
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(`${base}/create`);
+  await expectNoSeriousA11yViolations(page);
+
+  const colleague = uniqueEmail("people-colleague");
+  await page.getByLabel("Email").fill(colleague);
+  await expect(page.getByLabel("Role")).toHaveValue(/.+/);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page).toHaveURL(`${base}/invitations`);
+  const row = page.getByRole("row").filter({ hasText: colleague });
+  await expect(row).toContainText("Pending");
+  await expect(row).toContainText("Staff");
+  await axeInBothThemes(page);
+
+  // The same address again: a clear message, nothing added.
+  await page.goto(`${base}/create`);
+  await page.getByLabel("Email").fill(colleague.toUpperCase());
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText("This person already has a pending invitation.")).toBeVisible();
+  const invitations = await sql(
+    (db) => db`select id from invitations where organisation_id = ${orgId}`,
+  );
+  expect(invitations).toHaveLength(1);
+
+  // The colleague signs up with the invited address in another browser and accepts.
+  const other = await browser.newContext();
+  const guest = await other.newPage();
+  await createConfirmedUser(guest, colleague);
+  await signInWithProfile(guest, colleague, "E2E colleague", "/profile/invitation");
+  await expect(guest.getByRole("heading", { name: "Waiting for your answer" })).toBeVisible();
+  await axeInBothThemes(guest);
+  await guest.getByRole("link", { name: "People Bakery" }).click();
+  await expect(guest.getByRole("heading", { name: "Invitation to People Bakery" })).toBeVisible();
+  await expectNoSeriousA11yViolations(guest);
+  await guest.getByRole("button", { name: "Accept" }).click();
+  await guest.waitForURL(`**/backoffice/organisation/${orgId}/dashboard`);
+
+  // Staff: the member list, but no invitations and no invite button.
+  const nav = guest.getByRole("navigation", { name: "Business portal" });
+  await expect(nav.getByRole("link", { name: "People" })).toBeVisible();
+  await guest.goto(base);
+  await expect(guest.getByRole("link", { name: "E2E colleague" })).toBeVisible();
+  await expect(guest.getByRole("link", { name: "Invite someone" })).toHaveCount(0);
+  expect((await guest.goto(`${base}/invitations`))?.status()).toBe(404);
+  expect((await guest.goto(`${base}/create`))?.status()).toBe(404);
+  expect(
+    (await guest.goto(`/backoffice/organisation/${orgId}/settings/invitations`))?.status(),
+  ).toBe(404);
+
+  // Another organisation's member: 404, for outsiders and through a foreign organisation id.
+  const otherOrg = await registerOrganisation(page, "People Elsewhere");
+  const [foreign] = await sql(
+    (db) => db<{ id: string }[]>`select id from employments where organisation_id = ${otherOrg}`,
+  );
+  expect(
+    (await guest.goto(`/backoffice/organisation/${otherOrg}/people/${foreign!.id}`))?.status(),
+  ).toBe(404);
+  expect((await page.goto(`${base}/${foreign!.id}`))?.status()).toBe(404);
+
+  // The owner gives the colleague the manager role.
+  await page.goto(base);
+  await page.getByRole("link", { name: "E2E colleague" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "E2E colleague" })).toBeVisible();
+  await axeInBothThemes(page);
+  await page.getByLabel("Role").selectOption({ label: "Manager" });
+  await page.getByRole("button", { name: "Change role" }).click();
+  await expect(page.getByText("Role changed to Manager")).toBeVisible();
+  await guest.goto(`${base}/invitations`);
+  await expect(guest.getByRole("heading", { level: 1, name: "Invitations" })).toBeVisible();
+
+  // The audit trail of the journey.
+  const actions = await sql(
+    (db) => db<{ action: string }[]>`
+      select action from audit_entries where organisation_id = ${orgId} order by id`,
+  );
+  expect(actions.map((a) => a.action)).toEqual(
+    expect.arrayContaining([
+      "people.invitation.create",
+      "people.invitation.accept",
+      "people.employment.changeRole",
+    ]),
+  );
+  await other.close();
+});

@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers-axe";
+import { registerOrganisation, signUpAndSignIn, sql } from "./support/backoffice";
+
+/**
+ * The back office's own journey: the portal lists no organisation, one is registered
+ * through its page (the creator is its owner), the frame shows the portal title and the
+ * organisation, and a stranger gets 404 for it.
+ */
+test("register an organisation, land on its dashboard, and strangers get 404", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signUpAndSignIn(page, "founder");
+  await expect(page.getByRole("heading", { level: 1, name: "My organisations" })).toBeVisible();
+  await expect(page.getByText("No organisation yet")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("link", { name: "Start a new organisation" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Register an organisation" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Register organisation" }).click();
+  await expect(page.getByText("This field is required").first()).toBeVisible();
+  await page.getByLabel("Name").fill("Tapas Bar");
+  await expect(page.getByLabel("Address")).toHaveValue("tapas-bar");
+  await page.getByLabel("Address").fill("admin");
+  await page.getByRole("button", { name: "Register organisation" }).click();
+  await expect(page.getByText("Invalid format")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const id = await registerOrganisation(page, "Tapas Bar");
+  await expect(page.getByText("Live Market - Business Portal")).toBeVisible();
+  await expect(page).toHaveTitle(/Dashboard · Live Market - Business Portal/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("1 active member")).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Business portal" });
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(nav.getByRole("link", { name: "Storage" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  const owner = await sql(
+    (db) => db`
+      select r.builtin_key from employments e join roles r on r.id = e.role_id
+      where e.organisation_id = ${id}`,
+  );
+  expect(owner).toEqual([{ builtin_key: "owner" }]);
+
+  // The same slug again: a clear message on the field, nothing created.
+  const taken = await sql((db) => db`select slug from organisations where id = ${id}`);
+  await page.goto("/backoffice/register-organisation");
+  await page.getByLabel("Name").fill("Tapas Bar");
+  await page.getByLabel("Address").fill(String(taken[0]?.slug));
+  await page.getByRole("button", { name: "Register organisation" }).click();
+  await expect(page.getByText("This address is already taken. Choose another.")).toBeVisible();
+
+  await page.goto("/backoffice");
+  await expect(page.getByRole("link", { name: "Open Tapas Bar" })).toBeVisible();
+
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await signUpAndSignIn(strangerPage, "stranger");
+  const answer = await strangerPage.goto(`/backoffice/organisation/${id}/dashboard`);
+  expect(answer?.status()).toBe(404);
+  await expect(strangerPage.getByText("Page not found")).toBeVisible();
+  await stranger.close();
+});
+
+test("the frame works at 360 px: the menu scrolls in a row, nothing overflows", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpAndSignIn(page, "narrow");
+  await registerOrganisation(page, "Small Shop");
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(
+    page.getByRole("button", { name: /Current organisation: Small Shop/ }),
+  ).toBeVisible();
+});

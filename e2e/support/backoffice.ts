@@ -1,0 +1,89 @@
+import { expect, type Page } from "@playwright/test";
+import postgres from "postgres";
+
+/**
+ * Seed-factory helpers for the back-office journeys: a signed-in user with a profile, and an
+ * organisation registered through the real page. Sign-up goes through the auth API (the
+ * sign-up screens have their own specs); the address is confirmed in the database, as a seed
+ * factory would; sign-in and profile creation go through the pages, so the browser holds a
+ * real session cookie.
+ */
+export const E2E_PASSWORD = "correct horse battery staple";
+const databaseUrl =
+  process.env.E2E_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/livemarket_e2e";
+
+export async function sql<T>(run: (db: postgres.Sql) => Promise<T>): Promise<T> {
+  const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    return await run(db);
+  } finally {
+    await db.end();
+  }
+}
+
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Creates a confirmed account for `email` through POST /auth/v1/signup. */
+export async function createConfirmedUser(page: Page, email: string): Promise<void> {
+  const environment = (await (await page.request.get("/api/environment")).json()) as {
+    auth: { anonKey: string } | null;
+  };
+  const apikey = environment.auth?.anonKey ?? "";
+  const answer = await page.request.post("/auth/v1/signup", {
+    data: { email, password: E2E_PASSWORD },
+    headers: { "content-type": "application/json", apikey, authorization: `Bearer ${apikey}` },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  await sql(async (db) => {
+    const rows = await db`
+      update auth.users set email_confirmed_at = now() where email = ${email} returning id`;
+    expect(rows).toHaveLength(1);
+    await db`delete from public.rate_limits where key = ${`auth:send-to:${email}`}`;
+  });
+}
+
+/** Signs in through /login and, when asked, creates the profile; ends on `target`. */
+export async function signInWithProfile(
+  page: Page,
+  email: string,
+  displayName: string,
+  target = "/backoffice",
+): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel("Email or phone").fill(email);
+  await page.getByLabel("Password").fill(E2E_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+  if (new URL(page.url()).pathname === "/profile/create") {
+    await page.getByLabel("Display name").fill(displayName);
+    await page.getByRole("button", { name: "Create profile" }).click();
+  }
+  await page.waitForURL((url) => url.pathname === target.split("?")[0]);
+}
+
+/** A new confirmed user, signed in with a profile, on /backoffice. */
+export async function signUpAndSignIn(
+  page: Page,
+  label: string,
+): Promise<{ email: string; password: string; displayName: string }> {
+  const email = uniqueEmail(label);
+  const displayName = `E2E ${label}`;
+  await createConfirmedUser(page, email);
+  await signInWithProfile(page, email, displayName);
+  return { email, password: E2E_PASSWORD, displayName };
+}
+
+/** Registers an organisation through /backoffice/register-organisation; returns its id. */
+export async function registerOrganisation(page: Page, name: string): Promise<string> {
+  await page.goto("/backoffice/register-organisation");
+  await page.getByLabel("Name").fill(name);
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${Date.now().toString(36)}`;
+  await page.getByLabel("Address").fill(slug);
+  await page.getByRole("button", { name: "Register organisation" }).click();
+  await page.waitForURL(/\/backoffice\/organisation\/[0-9a-f-]{36}\/dashboard$/);
+  const match = /organisation\/([0-9a-f-]{36})\//.exec(page.url());
+  if (!match?.[1]) throw new Error(`No organisation id in ${page.url()}`);
+  return match[1];
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { combineChunks, stringFromBase64URL } from "@supabase/ssr";
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { authConfig } from "@/lib/auth/service/config";
+import { ALGORITHM, findPublicKey } from "@/lib/auth/service/keys";
+
+/**
+ * The proxy's fast path: reads the `@supabase/ssr` session cookie (chunks, `base64-` +
+ * base64url JSON) and verifies its access token against the in-process key ring, so that a
+ * signed-in request with a fresh token needs no supabase-js client.
+ *
+ * - `valid`: the token is ours (ES256, a known kid, a valid signature, our issuer, audience
+ *   `authenticated`, not expired) and the session has more than 90 s left.
+ * - `invalid`: the cookie holds a well-formed session whose token fails those checks; the
+ *   client would also answer "no user" without writing a cookie (getClaims does not remove
+ *   a session whose token it rejects), so nothing more is done.
+ * - `client`: anything else is left to supabase-js, which behaves exactly as before: no
+ *   session cookie under this name, a value it cannot decode or an incomplete session (it
+ *   clears those cookies), and a session within 90 s of expiry (it refreshes and writes the
+ *   new cookies). The margin is auth-js's EXPIRY_MARGIN_MS.
+ */
+export type SessionVerdict =
+  { kind: "valid"; claims: JWTPayload } | { kind: "invalid" } | { kind: "client" };
+
+export const REFRESH_MARGIN_MS = 90_000;
+export const ACCESS_TOKEN_AUDIENCE = "authenticated";
+const BASE64_PREFIX = "base64-";
+const CLIENT: SessionVerdict = { kind: "client" };
+const INVALID: SessionVerdict = { kind: "invalid" };
+
+type Cookie = { name: string; value: string };
+
+/** The decoded session object of the cookie, or null when supabase-js should read it. */
+async function readSessionCookie(
+  cookies: Cookie[],
+  cookieName: string,
+): Promise<Record<string, unknown> | null> {
+  const byName = new Map(cookies.map(({ name, value }) => [name, value]));
+  const value = await combineChunks(cookieName, (name) => byName.get(name) ?? null);
+  if (!value?.startsWith(BASE64_PREFIX)) return null;
+  try {
+    const session: unknown = JSON.parse(stringFromBase64URL(value.slice(BASE64_PREFIX.length)));
+    return typeof session === "object" && session !== null && !Array.isArray(session)
+      ? (session as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function verifySessionCookie(
+  cookies: Cookie[],
+  cookieName: string,
+  now = Date.now(),
+): Promise<SessionVerdict> {
+  const session = await readSessionCookie(cookies, cookieName);
+  if (!session) return CLIENT;
+  const { access_token: token, refresh_token: refreshToken, expires_at: expiresAt } = session;
+  if (typeof token !== "string" || typeof refreshToken !== "string") return CLIENT;
+  if (typeof expiresAt !== "number" || expiresAt * 1000 - now < REFRESH_MARGIN_MS) return CLIENT;
+
+  let kid: string | undefined;
+  try {
+    const header = decodeProtectedHeader(token);
+    if (header.alg !== ALGORITHM) return INVALID;
+    kid = header.kid;
+  } catch {
+    return INVALID;
+  }
+  if (!kid) return INVALID;
+  const key = await findPublicKey(kid);
+  if (!key) return INVALID;
+  try {
+    const { payload } = await jwtVerify(token, key.key, {
+      algorithms: [ALGORITHM],
+      issuer: authConfig().issuer,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      requiredClaims: ["exp", "sub"],
+      currentDate: new Date(now),
+    });
+    return { kind: "valid", claims: payload };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return INVALID;
+    throw error;
+  }
+}

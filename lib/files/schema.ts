@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  pgPolicy,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { authenticatedRole } from "drizzle-orm/supabase";
+import { organisations } from "@/lib/organisations/schema";
+
+export const fileKinds = ["folder", "file"] as const;
+
+/**
+ * The organisation's files and folders. The bytes live in the storage adapter under
+ * `storage_key`; this row is what the back office lists, moves and renames, and what the
+ * quota sums. Names are unique (case-insensitively) within a folder.
+ */
+export const organisationFiles = pgTable(
+  "organisation_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    parentId: uuid("parent_id").references((): AnyPgColumn => organisationFiles.id, {
+      onDelete: "cascade",
+    }),
+    kind: text("kind", { enum: fileKinds }).notNull(),
+    name: text("name").notNull(),
+    size: bigint("size", { mode: "number" }).notNull().default(0),
+    contentType: text("content_type"),
+    storageKey: text("storage_key"),
+    isPublic: boolean("is_public").notNull().default(false),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex("organisation_files_name_key").on(
+      t.organisationId,
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+    uniqueIndex("organisation_files_storage_key").on(t.storageKey),
+    index("organisation_files_parent_idx").on(t.organisationId, t.parentId),
+    pgPolicy("organisation_files_select_permitted", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'storage.file.read')`,
+    }),
+    pgPolicy("organisation_files_insert_permitted", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`app.has_permission(${t.organisationId}, 'storage.file.write')`,
+    }),
+    pgPolicy("organisation_files_update_permitted", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'storage.file.write')`,
+      withCheck: sql`app.has_permission(${t.organisationId}, 'storage.file.write')`,
+    }),
+    pgPolicy("organisation_files_delete_permitted", {
+      for: "delete",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'storage.file.delete')`,
+    }),
+  ],
+).enableRLS();

@@ -1,0 +1,107 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import type { ActionState } from "@/lib/backoffice/action-state";
+import { formToObject } from "@/lib/backoffice/doors";
+import { organisationPath } from "@/lib/backoffice/navigation";
+import { getCurrentClaims } from "@/lib/auth/server/session";
+import type { UserClaims } from "@/lib/db/context";
+import {
+  changeEmploymentRole,
+  endEmployment,
+  reactivateEmployment,
+  suspendEmployment,
+} from "./employment-commands";
+import { invitePerson, resendInvitation, revokeInvitation } from "./invitation-commands";
+import { acceptInvitation, declineInvitation } from "./invitee";
+
+/**
+ * The people screens' server actions (useActionState signature): each reads the form, runs
+ * its command for the caller and, when something changed, revalidates the organisation's
+ * back office (lists, details, dashboard counts) or the invitee's pages.
+ */
+type Command<R> = (
+  claims: UserClaims | null,
+  organisationId: unknown,
+  rawInput: unknown,
+) => Promise<ActionState<R>>;
+
+async function runForOrganisation<R>(command: Command<R>, formData: FormData) {
+  const organisationId = formData.get("organisationId");
+  const result = await command(await getCurrentClaims(), organisationId, formToObject(formData));
+  if (result.status === "done" && typeof organisationId === "string") {
+    revalidatePath(organisationPath(organisationId), "layout");
+  }
+  return result;
+}
+
+export async function inviteAction(
+  _previous: ActionState<{ id: string }>,
+  formData: FormData,
+): Promise<ActionState<{ id: string }>> {
+  return runForOrganisation(invitePerson, formData);
+}
+
+export async function resendInvitationAction(
+  _previous: ActionState<{ id: string }>,
+  formData: FormData,
+): Promise<ActionState<{ id: string }>> {
+  return runForOrganisation(resendInvitation, formData);
+}
+
+export async function revokeInvitationAction(
+  _previous: ActionState<{ id: string }>,
+  formData: FormData,
+): Promise<ActionState<{ id: string }>> {
+  return runForOrganisation(revokeInvitation, formData);
+}
+
+type EmploymentResult = ActionState<{ id: string; version: number }>;
+
+export async function changeRoleAction(
+  _previous: EmploymentResult,
+  formData: FormData,
+): Promise<EmploymentResult> {
+  return runForOrganisation(changeEmploymentRole, formData);
+}
+
+export async function suspendEmploymentAction(
+  _previous: EmploymentResult,
+  formData: FormData,
+): Promise<EmploymentResult> {
+  return runForOrganisation(suspendEmployment, formData);
+}
+
+export async function reactivateEmploymentAction(
+  _previous: EmploymentResult,
+  formData: FormData,
+): Promise<EmploymentResult> {
+  return runForOrganisation(reactivateEmployment, formData);
+}
+
+export async function endEmploymentAction(
+  _previous: EmploymentResult,
+  formData: FormData,
+): Promise<EmploymentResult> {
+  return runForOrganisation(endEmployment, formData);
+}
+
+type AnswerResult = ActionState<{ organisationId: string }>;
+
+export async function acceptInvitationAction(
+  _previous: AnswerResult,
+  formData: FormData,
+): Promise<AnswerResult> {
+  const result = await acceptInvitation(await getCurrentClaims(), formToObject(formData));
+  if (result.status === "done") revalidatePath("/profile/invitation", "layout");
+  return result;
+}
+
+export async function declineInvitationAction(
+  _previous: AnswerResult,
+  formData: FormData,
+): Promise<AnswerResult> {
+  const result = await declineInvitation(await getCurrentClaims(), formToObject(formData));
+  if (result.status === "done") revalidatePath("/profile/invitation", "layout");
+  return result;
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/**
+ * The people forms' schemas, shared by the browser (react-hook-form) and the server
+ * actions. Ids are uuids; a version is the one the form read (optimistic concurrency).
+ */
+const id = z.string().trim().min(1).uuid();
+const version = z.coerce.number().int().positive();
+
+export const inviteSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254).pipe(z.email()),
+  roleId: id,
+});
+export type InviteInput = z.input<typeof inviteSchema>;
+
+export const changeRoleSchema = z.object({ employmentId: id, version, roleId: id });
+export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
+
+/** Suspend, reactivate and end: the employment and the version the screen showed. */
+export const employmentStatusSchema = z.object({ employmentId: id, version });
+export type EmploymentStatusInput = z.input<typeof employmentStatusSchema>;
+
+export const invitationIdSchema = z.object({ invitationId: id });
+export type InvitationIdInput = z.input<typeof invitationIdSchema>;

@@ -1,0 +1,252 @@
+import { createChunks, stringFromBase64URL, stringToBase64URL } from "@supabase/ssr";
+import { generateKeyPair, SignJWT, type JWTPayload } from "jose";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionCookieName } from "@/lib/auth/client/auth-options";
+import { authGuard } from "@/lib/auth/guard/auth-proxy";
+import { verifySessionCookie } from "@/lib/auth/guard/session-token";
+import * as serverClient from "@/lib/auth/server/server-client";
+import { getKeyRing } from "@/lib/auth/service/keys";
+import { closeDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
+import { createOwnProfile } from "@/lib/profile/profiles";
+import type { UserClaims } from "@/lib/db/run-context";
+import { GOOD_PASSWORD, ORIGIN, uniqueEmail } from "./support/auth-server";
+
+/**
+ * The proxy's fast path (lib/auth/guard/session-token.ts): a fresh, valid access token in the
+ * session cookie is decided without a supabase-js client; a session near expiry still goes
+ * through the client (refresh, cookies written back); tokens that are not ours are signed out.
+ */
+vi.mock(import("@/lib/auth/server/server-client"), async (importOriginal) => {
+  const actual = await importOriginal();
+  return { ...actual, createAuthServerClient: vi.fn(actual.createAuthServerClient) };
+});
+const createClientSpy = vi.mocked(serverClient.createAuthServerClient);
+
+type Jar = Map<string, string>;
+type Session = {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  user: { id: string };
+};
+
+const COOKIE = sessionCookieName(ORIGIN);
+const rnd = () => Math.floor(Math.random() * 250) + 1;
+const cookieList = (jar: Jar) => [...jar].map(([name, value]) => ({ name, value }));
+
+function cookieMethods(jar: Jar) {
+  return {
+    getAll: () => cookieList(jar),
+    setAll: (toSet: { name: string; value: string }[]) => {
+      for (const { name, value } of toSet) {
+        if (value) jar.set(name, value);
+        else jar.delete(name);
+      }
+    },
+  };
+}
+
+async function signUp(metadata: Record<string, string> = {}): Promise<Jar> {
+  const jar: Jar = new Map();
+  const client = await serverClient.createAuthServerClient(
+    cookieMethods(jar),
+    `10.8.${rnd()}.${rnd()}`,
+  );
+  const { data, error } = await client.auth.signUp({
+    email: uniqueEmail("fastpath"),
+    password: GOOD_PASSWORD,
+    options: { data: metadata },
+  });
+  expect(error).toBeNull();
+  if (!data.session) throw new Error("no session");
+  return jar;
+}
+
+function readSession(jar: Jar): Session {
+  const value = jar.has(COOKIE)
+    ? (jar.get(COOKIE) ?? "")
+    : [...jar]
+        .filter(([name]) => /\.\d+$/.test(name))
+        .sort(([a], [b]) => Number(a.split(".").pop()) - Number(b.split(".").pop()))
+        .map(([, v]) => v)
+        .join("");
+  return JSON.parse(stringFromBase64URL(value.slice("base64-".length))) as Session;
+}
+
+/** A jar holding `session` the way @supabase/ssr writes it (base64url JSON, chunked). */
+function jarOf(session: object): Jar {
+  const encoded = `base64-${stringToBase64URL(JSON.stringify(session))}`;
+  return new Map(createChunks(COOKIE, encoded).map(({ name, value }) => [name, value]));
+}
+
+function guard(path: string, jar: Jar) {
+  const cookie = [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
+  return authGuard(
+    new NextRequest(`${ORIGIN}${path}`, {
+      headers: { cookie, "x-forwarded-for": `10.7.${rnd()}.${rnd()}` },
+    }),
+  );
+}
+
+/** A token with the given claims over a real one's, signed by our current key unless told. */
+async function resign(
+  token: string,
+  change: JWTPayload,
+  options: { alg?: string; kid?: string; key?: CryptoKey } = {},
+): Promise<string> {
+  const ring = await getKeyRing();
+  const claims = { ...decodePayload(token), ...change };
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: options.alg ?? "ES256", kid: options.kid ?? ring.kid, typ: "JWT" })
+    .sign(options.key ?? ring.privateKey);
+}
+
+function decodePayload(token: string): JWTPayload {
+  return JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as JWTPayload;
+}
+
+function withToken(session: Session, token: string): Jar {
+  return jarOf({ ...session, access_token: token });
+}
+
+beforeAll(() => {
+  process.env.SITE_URL = ORIGIN;
+  process.env.AUTH_AUTOCONFIRM = "true";
+  resetEnvForTests();
+});
+
+beforeEach(() => {
+  createClientSpy.mockClear();
+});
+
+afterAll(async () => {
+  await closeDb();
+});
+
+describe("proxy fast path", () => {
+  it("decides a valid, fresh session without building a client", async () => {
+    const jar = await signUp();
+    const session = readSession(jar);
+    const verdict = await verifySessionCookie(cookieList(jar), COOKIE);
+    expect(verdict).toMatchObject({ kind: "valid", claims: { sub: session.user.id } });
+
+    createClientSpy.mockClear();
+    const response = await guard("/profile", jar);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/profile/create?redirect=%2Fprofile`);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(response.headers.get("cache-control")).toBeNull();
+    expect(createClientSpy).not.toHaveBeenCalled();
+
+    await createOwnProfile(
+      { sub: session.user.id } as UserClaims,
+      {
+        displayName: "Fast",
+        locale: "en",
+        marketingConsent: false,
+      },
+      null,
+    );
+    const member = await guard("/profile", jar);
+    expect(member.status).toBe(200);
+    expect(member.cookies.get("lm-profile")?.value).toMatch(new RegExp(`^${session.user.id}\\.`));
+    expect(createClientSpy).not.toHaveBeenCalled();
+  });
+
+  it("reads chunked cookies", async () => {
+    const jar = await signUp({ bio: "x".repeat(4000) });
+    expect(jar.has(COOKIE)).toBe(false);
+    expect(jar.has(`${COOKIE}.1`)).toBe(true);
+    const verdict = await verifySessionCookie(cookieList(jar), COOKIE);
+    expect(verdict).toMatchObject({ kind: "valid", claims: { sub: readSession(jar).user.id } });
+    createClientSpy.mockClear();
+    expect((await guard("/profile", jar)).headers.get("location")).toBe(
+      `${ORIGIN}/profile/create?redirect=%2Fprofile`,
+    );
+    expect(createClientSpy).not.toHaveBeenCalled();
+  });
+
+  it("leaves a session near expiry to the client, which refreshes it and writes cookies", async () => {
+    const session = readSession(await signUp());
+    const nearExpiry = { ...session, expires_at: Math.floor(Date.now() / 1000) + 60 };
+    const jar = jarOf(nearExpiry);
+    expect(await verifySessionCookie(cookieList(jar), COOKIE)).toEqual({ kind: "client" });
+
+    createClientSpy.mockClear();
+    const response = await guard("/profile", jar);
+    expect(createClientSpy).toHaveBeenCalledTimes(1);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/profile/create?redirect=%2Fprofile`);
+    const written = response.cookies.get(COOKIE)?.value ?? "";
+    expect(written).toMatch(/^base64-/);
+    const refreshed = JSON.parse(stringFromBase64URL(written.slice(7))) as Session;
+    expect(refreshed.refresh_token).not.toBe(session.refresh_token);
+    expect(refreshed.expires_at * 1000 - Date.now()).toBeGreaterThan(90_000);
+    expect(response.headers.get("cache-control")).toContain("no-store");
+  });
+
+  it("leaves undecodable or incomplete cookies to the client, which clears them", async () => {
+    const session = readSession(await signUp());
+    const { refresh_token: _dropped, ...incomplete } = session;
+    const jar = jarOf(incomplete);
+    expect(await verifySessionCookie(cookieList(jar), COOKIE)).toEqual({ kind: "client" });
+    const garbled = new Map([[COOKIE, "base64-%%%"]]);
+    expect(await verifySessionCookie(cookieList(garbled), COOKIE)).toEqual({ kind: "client" });
+
+    createClientSpy.mockClear();
+    const response = await guard("/profile", jar);
+    expect(createClientSpy).toHaveBeenCalledTimes(1);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/login?redirect=%2Fprofile`);
+    expect(response.cookies.get(COOKIE)?.value).toBe("");
+  });
+
+  it("signs out tokens that are not ours, without a client", async () => {
+    const session = readSession(await signUp());
+    const token = session.access_token;
+    const ring = await getKeyRing();
+    const foreign = await generateKeyPair("ES256", { extractable: true });
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${token.split(".")[1]}.`;
+    const hs256 = await new SignJWT(decodePayload(token))
+      .setProtectedHeader({ alg: "HS256", kid: ring.kid })
+      .sign(new TextEncoder().encode("a guessed secret of enough length"));
+    const past = Math.floor(Date.now() / 1000) - 10;
+    const cases: Record<string, string> = {
+      "forged signature": await resign(token, {}, { key: foreign.privateKey }),
+      "tampered payload": `${token.split(".")[0]}.${Buffer.from(JSON.stringify({ ...decodePayload(token), role: "service_role" })).toString("base64url")}.${token.split(".")[2]}`,
+      "unknown kid": await resign(token, {}, { kid: "not-a-key-of-ours" }),
+      "alg none": unsigned,
+      HS256: hs256,
+      "wrong issuer": await resign(token, { iss: "https://elsewhere.example/auth/v1" }),
+      "wrong audience": await resign(token, { aud: "service" }),
+      "expired token": await resign(token, { exp: past }),
+      "no exp": await resign(token, { exp: undefined }),
+      "not a JWT": "abc",
+    };
+    // Before the fast path, supabase-js's getClaims() answered "no user" for all but these two
+    // (it checks the signature and exp only); verifyAccessToken rejects a wrong issuer too.
+    const stricterNow = new Set(["wrong issuer", "wrong audience"]);
+    for (const [label, bad] of Object.entries(cases)) {
+      const jar = withToken(session, bad);
+      if (!stricterNow.has(label)) {
+        const client = await serverClient.createAuthServerClient(cookieMethods(new Map(jar)), null);
+        const { data } = await client.auth.getClaims();
+        expect(data?.claims?.sub ?? null, label).toBeNull();
+      }
+    }
+    createClientSpy.mockClear();
+    for (const [label, bad] of Object.entries(cases)) {
+      const jar = withToken(session, bad);
+      expect(await verifySessionCookie(cookieList(jar), COOKIE), label).toEqual({
+        kind: "invalid",
+      });
+      const response = await guard("/profile", jar);
+      expect(response.headers.get("location"), label).toBe(`${ORIGIN}/login?redirect=%2Fprofile`);
+      expect(response.headers.get("set-cookie"), label).toBeNull();
+    }
+    expect(createClientSpy).not.toHaveBeenCalled();
+
+    // The control: the same re-signing with our key and our claims is accepted.
+    const good = withToken(session, await resign(token, {}));
+    expect(await verifySessionCookie(cookieList(good), COOKIE)).toMatchObject({ kind: "valid" });
+  });
+});
