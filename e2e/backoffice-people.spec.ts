@@ -112,9 +112,9 @@ test("invite, accept from the profile, staff's view, role change, audit", async 
   await page.getByRole("link", { name: "E2E colleague" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "E2E colleague" })).toBeVisible();
   await axeInBothThemes(page);
-  await page.getByLabel("Role").selectOption({ label: "Manager" });
+  await page.getByRole("combobox", { name: "Role" }).selectOption({ label: "Manager" });
   await page.getByRole("button", { name: "Change role" }).click();
-  await expect(page.getByText("Role changed to Manager")).toBeVisible();
+  await expect(page.getByText("Role changed to Manager", { exact: true })).toBeVisible();
   await guest.goto(`${base}/invitations`);
   await expect(guest.getByRole("heading", { level: 1, name: "Invitations" })).toBeVisible();
 

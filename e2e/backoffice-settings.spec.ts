@@ -43,7 +43,7 @@ test("profile, logo, FAQ order, contact verification, schedule; B's schedule is 
   await expect(page.getByText("Invalid format")).toBeVisible();
   await page.getByLabel("Website").fill("https://bakery.example");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Changes saved.")).toBeVisible();
+  await expect(page.getByText("Changes saved.", { exact: true })).toBeVisible();
   await page
     .getByTestId("logo-input")
     .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
@@ -110,7 +110,7 @@ test("profile, logo, FAQ order, contact verification, schedule; B's schedule is 
   // Schedule: Monday with a break, an exception; then reopen it.
   await page.goto(`${base}/schedule`);
   await page.getByRole("link", { name: "New schedule" }).click();
-  await page.getByLabel("Name", { exact: true }).fill("Shop");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Shop");
   await page.getByLabel("Time zone").selectOption("Europe/Madrid");
   await page.getByLabel("Monday, interval 1: closes").fill("13:00");
   await page.getByRole("button", { name: "Add hours to Monday" }).click();

@@ -1,8 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** Runs axe on the page and fails on any serious or critical violation (WCAG 2.x A/AA). */
+/**
+ * Runs axe on the page and fails on any serious or critical violation (WCAG 2.x A/AA).
+ * Running finite animations end first: a toast fading in is measured at its final colours,
+ * not half-transparent (axe computes contrast through opacity). Endless ones (a skeleton's
+ * pulse) are not waited for.
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();

@@ -44,6 +44,13 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Build output folder (next.config distDir); the server reads BUILD_ID and builds/latest.json there. */
   NEXT_DIST_DIR: z.string().default(".next"),
+  /**
+   * A hosted Supabase project (its URL, e.g. https://<ref>.supabase.co, and its anon or
+   * publishable key). Both set: browsers and the server talk to it and the built-in service
+   * at /auth/v1 is off. Unset: the built-in service.
+   */
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_ANON_KEY: optionalString,
   /** Built-in auth (/auth/v1): sign-ups confirmed at once. Unset: on in embedded mode and dev. */
   AUTH_AUTOCONFIRM: z.preprocess(
     (v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1" || v === true),
@@ -131,13 +138,23 @@ const schema = z.object({
   ),
 });
 
+const checkedSchema = schema.superRefine((value, context) => {
+  if (Boolean(value.SUPABASE_URL) !== Boolean(value.SUPABASE_ANON_KEY)) {
+    context.addIssue({
+      code: "custom",
+      path: [value.SUPABASE_URL ? "SUPABASE_ANON_KEY" : "SUPABASE_URL"],
+      message: "SUPABASE_URL and SUPABASE_ANON_KEY are set together, or neither",
+    });
+  }
+});
+
 export type Env = z.infer<typeof schema>;
 
 let cached: Env | undefined;
 
 export function env(): Env {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
+    const parsed = checkedSchema.safeParse(process.env);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
       throw new Error(`Invalid settings:\n${issues.join("\n")}`);
@@ -145,6 +162,12 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/** Auth by a hosted Supabase project (SUPABASE_URL) rather than the built-in service. */
+export function hostedAuth(): { url: string; anonKey: string } | null {
+  const { SUPABASE_URL: url, SUPABASE_ANON_KEY: anonKey } = env();
+  return url && anonKey ? { url: new URL(url).origin, anonKey } : null;
 }
 
 /** Embedded mode: no external services configured. */

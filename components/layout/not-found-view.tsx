@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
+import { StoredThemeRestore } from "./stored-theme-restore";
 
 export async function NotFoundView() {
   const t = await getTranslations("notFound");
@@ -14,6 +15,7 @@ export async function NotFoundView() {
       <Link href="/" className={buttonVariants({ variant: "outline" })}>
         {t("home")}
       </Link>
+      <StoredThemeRestore />
     </div>
   );
 }

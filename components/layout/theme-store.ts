@@ -60,3 +60,14 @@ export function subscribeTheme(listener: () => void): () => void {
     window.removeEventListener("storage", onStorage);
   };
 }
+
+/** Applies the stored choice if the page shows the other theme (see StoredThemeRestore). */
+export function restoreStoredTheme(): void {
+  let stored: Theme = "dark";
+  try {
+    stored = window.localStorage.getItem(themeStorageKey) === "light" ? "light" : "dark";
+  } catch {
+    return;
+  }
+  if (getTheme() !== stored) apply(stored);
+}

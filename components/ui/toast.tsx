@@ -33,10 +33,7 @@ export function Toaster() {
   const t = useTranslations("ui");
   const items = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
   return (
-    <ToastPrimitive.Provider
-      swipeDirection="right"
-      label={t("toast.region", { hotkey: "{hotkey}" })}
-    >
+    <ToastPrimitive.Provider swipeDirection="right" label={t("toast.label")}>
       {items.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
@@ -67,7 +64,11 @@ export function Toaster() {
           ) : null}
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[60] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport
+        // Radix puts the keyboard shortcut in place of {hotkey}.
+        label={t("toast.region", { hotkey: "{hotkey}" })}
+        className="fixed right-0 bottom-0 z-[60] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -47,9 +47,23 @@ afterEach(() => {
   resetEnvForTests();
 });
 
+/** The built-in service: the site's own origin and its anon key. */
+const ownAuth = { url: "https://market.example", anonKey: "anon-key-jwt" };
+
 describe("buildEnvironment", () => {
+  it("points the browser at a hosted Supabase project when one is configured", () => {
+    const environment = buildEnvironment(connected, "build-1", {
+      url: "https://abcd.supabase.co",
+      anonKey: "hosted-anon-key",
+    });
+    expect(environment.auth).toMatchObject({
+      url: "https://abcd.supabase.co/auth/v1",
+      anonKey: "hosted-anon-key",
+    });
+  });
+
   it("publishes the public keys and the adapters in use for a connected deployment", () => {
-    const environment = buildEnvironment(connected, "build-1", "anon-key-jwt");
+    const environment = buildEnvironment(connected, "build-1", ownAuth);
     expect(parseEnvironment(environment)).toEqual(environment);
     expect(environment).toMatchObject({
       appName: "Live Market",
@@ -114,11 +128,11 @@ describe("buildEnvironment", () => {
     const google = buildEnvironment(
       { ...connected, AUTH_GOOGLE_CLIENT_ID: " web.apps.example.com , ios.apps.example.com" },
       "build-1",
-      "anon-key-jwt",
+      ownAuth,
     );
     expect(google.auth?.googleClientId).toBe("web.apps.example.com");
     expect(parseEnvironment(google)).toEqual(google);
-    expect(buildEnvironment(connected, "build-1", "anon-key-jwt").auth?.googleClientId).toBeNull();
+    expect(buildEnvironment(connected, "build-1", ownAuth).auth?.googleClientId).toBeNull();
     expect(parseEnvironment({ ...google, auth: { ...google.auth, googleClientId: 7 } })).toBeNull();
   });
 

@@ -21,13 +21,14 @@ export type PublicSettingsInput = Pick<
 
 /**
  * Builds the public environment from the validated settings. Connection strings and secret
- * keys only decide which adapter is on; their values never appear in the result. `anonKey`
- * is the auth service's public API key (null when it cannot be read: auth is then null).
+ * keys only decide which adapter is on; their values never appear in the result. `auth` is
+ * the auth project (its origin: the site's for the built-in service, or a hosted project's)
+ * and its public API key; null when the key cannot be read (auth is then null).
  */
 export function buildEnvironment(
   settings: PublicSettingsInput,
   buildId: string,
-  anonKey: string | null = null,
+  auth: { url: string; anonKey: string | null } | null = null,
 ): Environment {
   const mapsKey = settings.MAPS_PUBLIC_KEY?.trim() || null;
   const stripeKey = settings.STRIPE_PUBLISHABLE_KEY?.trim() || null;
@@ -39,10 +40,10 @@ export function buildEnvironment(
     siteUrl: settings.SITE_URL,
     locales: [...locales],
     defaultLocale,
-    auth: anonKey
+    auth: auth?.anonKey
       ? {
-          url: authServiceUrl(settings.SITE_URL),
-          anonKey,
+          url: authServiceUrl(auth.url),
+          anonKey: auth.anonKey,
           // The first of AUTH_GOOGLE_CLIENT_ID's ids is the one the browser prompts with.
           googleClientId: settings.AUTH_GOOGLE_CLIENT_ID?.split(",")[0]?.trim() || null,
         }

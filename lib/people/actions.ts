@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { formToObject } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
@@ -93,8 +94,11 @@ export async function acceptInvitationAction(
   formData: FormData,
 ): Promise<AnswerResult> {
   const result = await acceptInvitation(await getCurrentClaims(), formToObject(formData));
-  if (result.status === "done") revalidatePath("/profile/invitation", "layout");
-  return result;
+  if (result.status !== "done") return result;
+  // The new member lands on the organisation's dashboard. A redirect from here, not from the
+  // client: the revalidated page no longer renders the form that would have navigated.
+  revalidatePath("/profile/invitation", "layout");
+  redirect(organisationPath(result.data.organisationId, "/dashboard"));
 }
 
 export async function declineInvitationAction(

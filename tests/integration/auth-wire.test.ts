@@ -264,10 +264,13 @@ describe("Bearer checks", () => {
 describe("confirmation required (AUTH_AUTOCONFIRM=false)", () => {
   beforeAll(() => {
     process.env.AUTH_AUTOCONFIRM = "false";
+    // The confirmation mail counts against the hourly limit that the whole run shares.
+    process.env.AUTH_RATE_LIMIT_EMAIL_SENT = "100000";
     resetEnvForTests();
   });
   afterAll(() => {
     process.env.AUTH_AUTOCONFIRM = "true";
+    delete process.env.AUTH_RATE_LIMIT_EMAIL_SENT;
     resetEnvForTests();
   });
 

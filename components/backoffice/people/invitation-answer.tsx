@@ -1,10 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useActionState, useEffect, useRef } from "react";
+import { useActionState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast-store";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import type { AppErrorCode } from "@/lib/errors/app-error";
 
@@ -16,8 +14,6 @@ export type InvitationAnswerTexts = {
   accepting: string;
   decline: string;
   declining: string;
-  accepted: string;
-  declined: string;
   /** Messages of the expected refusals, by code; `fallback` for anything else. */
   errors: Partial<Record<AppErrorCode, string>>;
   fallback: string;
@@ -25,8 +21,8 @@ export type InvitationAnswerTexts = {
 
 /**
  * Accept or decline on the invitee's page. The profile pages carry only the public
- * catalogues, so the server passes the texts in. Accepting opens the organisation's
- * dashboard; declining reloads the page, which then shows the answer.
+ * catalogues, so the server passes the texts in. Accepting redirects (from the action) to
+ * the organisation's dashboard; declining revalidates the page, which then shows the answer.
  */
 export function InvitationAnswer({
   invitationId,
@@ -39,23 +35,8 @@ export function InvitationAnswer({
   declineAction: AnswerAction;
   texts: InvitationAnswerTexts;
 }) {
-  const router = useRouter();
   const [accepted, accept, accepting] = useActionState(acceptAction, { status: "idle" });
   const [declined, decline, declining] = useActionState(declineAction, { status: "idle" });
-  const handled = useRef(new Set<Answer>());
-
-  useEffect(() => {
-    if (accepted.status === "done" && !handled.current.has(accepted)) {
-      handled.current.add(accepted);
-      toast({ title: texts.accepted, variant: "success" });
-      router.push(`/backoffice/organisation/${accepted.data.organisationId}/dashboard`);
-    }
-    if (declined.status === "done" && !handled.current.has(declined)) {
-      handled.current.add(declined);
-      toast({ title: texts.declined, variant: "success" });
-      router.refresh();
-    }
-  }, [accepted, declined, router, texts]);
 
   const failure = [accepted, declined].find((s) => s.status === "error" || s.status === "failed");
   const message =

@@ -3,7 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { NextResponse, type NextRequest } from "next/server";
 import { isLocalHost, projectUrl, sessionCookieName } from "@/lib/auth/client/auth-options";
 import { createAuthServerClient } from "@/lib/auth/server/server-client";
-import { env } from "@/lib/env";
+import { env, hostedAuth } from "@/lib/env";
 import { userHasProfile } from "@/lib/profile/profiles";
 import { matchRoute } from "@/lib/routes/manifest";
 import { decideGuard } from "./guard-decision";
@@ -30,7 +30,8 @@ export async function authGuard(request: NextRequest): Promise<NextResponse> {
   let response = NextResponse.next({ request });
   const pending: PendingCookie[] = [];
   // Visitors without a session cookie (most traffic) cost nothing: no client, no key lookup.
-  const cookieName = sessionCookieName(projectUrl(env().SITE_URL));
+  const hosted = hostedAuth();
+  const cookieName = sessionCookieName(hosted?.url ?? projectUrl(env().SITE_URL));
   const hasSession = request.cookies.getAll().some(({ name }) => name.startsWith(cookieName));
   if (!hasSession) {
     const decision = decideGuard(pathname, search, { signedIn: false, hasProfile: false });
@@ -56,7 +57,10 @@ export async function authGuard(request: NextRequest): Promise<NextResponse> {
       },
       request.headers.get("x-forwarded-for"),
     ));
-  const verdict = await verifySessionCookie(request.cookies.getAll(), cookieName);
+  // A hosted project's tokens are signed by its keys: supabase-js checks them (its JWKS).
+  const verdict = hosted
+    ? ({ kind: "client" } as const)
+    : await verifySessionCookie(request.cookies.getAll(), cookieName);
   const claims =
     verdict.kind === "client"
       ? (await (await getClient()).auth.getClaims()).data?.claims

@@ -3,7 +3,7 @@ import { createServerClient, type CookieMethodsServer } from "@supabase/ssr";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { authCookieOptions, authServiceUrl, projectUrl } from "@/lib/auth/client/auth-options";
 import { getApiKeys } from "@/lib/auth/service/keys";
-import { env } from "@/lib/env";
+import { env, hostedAuth } from "@/lib/env";
 import { inProcessAuthFetch } from "./in-process-fetch";
 
 /**
@@ -19,17 +19,21 @@ class NoServerRealtime {
 export type AuthClientSettings = { url: string; anonKey: string };
 
 /**
- * The project URL (the site's origin: supabase-js appends /auth/v1) and the anon key
- * (public by design: the browser gets them too).
+ * The project URL (supabase-js appends /auth/v1) and the anon key (public by design: the
+ * browser gets them too): the hosted project's when SUPABASE_URL is set, otherwise the
+ * site's origin and the built-in service's key.
  */
 export async function getAuthClientSettings(): Promise<AuthClientSettings> {
+  const hosted = hostedAuth();
+  if (hosted) return hosted;
   const { anonKey } = await getApiKeys();
   return { url: projectUrl(env().SITE_URL), anonKey };
 }
 
 /**
- * A per-request server client over the given cookie methods. It serves its own /auth/v1
- * calls in-process. Never share one between requests.
+ * A per-request server client over the given cookie methods. With the built-in service it
+ * serves its own /auth/v1 calls in-process; a hosted project is reached over HTTP. Never
+ * share one between requests.
  */
 export async function createAuthServerClient(
   cookies: CookieMethodsServer,
@@ -39,7 +43,7 @@ export async function createAuthServerClient(
   return createServerClient(url, anonKey, {
     cookies,
     cookieOptions: authCookieOptions(url),
-    global: { fetch: inProcessAuthFetch(authServiceUrl(url), forwardedFor) },
+    global: hostedAuth() ? {} : { fetch: inProcessAuthFetch(authServiceUrl(url), forwardedFor) },
     realtime: { transport: NoServerRealtime as unknown as typeof WebSocket },
   });
 }

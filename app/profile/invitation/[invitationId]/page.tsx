@@ -88,8 +88,6 @@ export default async function InvitationPage({
               accepting: t("invitee.accepting"),
               decline: t("invitee.decline"),
               declining: t("invitee.declining"),
-              accepted: t("invitee.accepted", { organisation: invitation.organisationName }),
-              declined: t("invitee.declinedToast"),
               errors: Object.fromEntries(answerErrors.map((code) => [code, tb(`errors.${code}`)])),
               fallback: tb("errors.notFound"),
             }}
