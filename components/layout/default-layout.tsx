@@ -4,7 +4,7 @@ import { QuickAccessProvider } from "@/components/quick-access/quick-access-prov
 import { isBotUserAgent } from "./bot-user-agent";
 import { DrawerNav } from "./drawer-nav";
 import { drawerInitScript } from "./drawer-store";
-import { GoogleOneTapMount } from "./google-one-tap-mount";
+import { GoogleOneTapSlot } from "./google-one-tap-slot";
 import { NavigationDrawer } from "./navigation-drawer";
 import { NavigationProgress } from "./navigation-progress";
 import { SiteFooter } from "./site-footer";
@@ -29,7 +29,7 @@ export async function DefaultLayout({ children }: { children: ReactNode }) {
         </div>
         <SiteFooter />
       </div>
-      <GoogleOneTapMount />
+      <GoogleOneTapSlot />
     </QuickAccessProvider>
   );
 }
