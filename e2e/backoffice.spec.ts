@@ -31,7 +31,7 @@ test("register an organisation, land on its dashboard, and strangers get 404", a
   await expectNoSeriousA11yViolations(page);
 
   const id = await registerOrganisation(page, "Tapas Bar");
-  await expect(page.getByText("Live Market - Business Portal")).toBeVisible();
+  await expect(page.getByText("Live Market - Business Portal", { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(/Dashboard · Live Market - Business Portal/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByText("1 active member")).toBeVisible();
@@ -66,7 +66,9 @@ test("register an organisation, land on its dashboard, and strangers get 404", a
   await signUpAndSignIn(strangerPage, "stranger");
   const answer = await strangerPage.goto(`/backoffice/organisation/${id}/dashboard`);
   expect(answer?.status()).toBe(404);
-  await expect(strangerPage.getByText("Page not found")).toBeVisible();
+  await expect(
+    strangerPage.getByRole("heading", { level: 1, name: "Page not found" }),
+  ).toBeVisible();
   await stranger.close();
 });
 

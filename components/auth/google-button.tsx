@@ -2,9 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { useAuth } from "./auth-context";
-import { FormAlert } from "./form-alert";
+import { ProviderButton } from "./provider-button";
 import { createNonce, GoogleApiUnavailableError, loadGoogleIdentity } from "./google-identity";
 import { landingAfterSignIn } from "@/lib/auth/client/step-up";
 
@@ -79,20 +78,13 @@ export function GoogleButton({
   };
 
   return (
-    <div className="flex flex-col gap-2">
-      <Button
-        type="button"
-        variant="outline"
-        size="lg"
-        className="w-full"
-        disabled={pending}
-        onClick={start}
-      >
-        <GoogleMark />
-        {pending ? t("google.pending") : t("google.continue")}
-      </Button>
-      <FormAlert message={error} />
-    </div>
+    <ProviderButton
+      mark={<GoogleMark />}
+      label={pending ? t("google.pending") : t("google.continue")}
+      pending={pending}
+      error={error}
+      onClick={start}
+    />
   );
 }
 

@@ -2,9 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { useAuth } from "./auth-context";
-import { FormAlert } from "./form-alert";
+import { ProviderButton } from "./provider-button";
 import { connectSolanaWallet } from "./solana-wallet";
 import { landingAfterSignIn } from "@/lib/auth/client/step-up";
 
@@ -44,20 +43,13 @@ export function SolanaButton({ target }: { target: string }) {
   };
 
   return (
-    <div className="flex flex-col gap-2">
-      <Button
-        type="button"
-        variant="outline"
-        size="lg"
-        className="w-full"
-        disabled={pending}
-        onClick={start}
-      >
-        <SolanaMark />
-        {pending ? t("solana.pending") : t("solana.continue")}
-      </Button>
-      <FormAlert message={error} />
-    </div>
+    <ProviderButton
+      mark={<SolanaMark />}
+      label={pending ? t("solana.pending") : t("solana.continue")}
+      pending={pending}
+      error={error}
+      onClick={start}
+    />
   );
 }
 

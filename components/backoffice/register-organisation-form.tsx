@@ -6,7 +6,8 @@ import { useCallback, useEffect, useState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { fieldControlClass, Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Input } from "@/components/ui/input";
 import type { RegionOption } from "@/lib/i18n/regions";
 import {
   organisationLimits,
@@ -14,7 +15,6 @@ import {
   slugify,
   type RegisterOrganisationInput,
 } from "@/lib/organisations/organisation-schema";
-import { cn } from "@/lib/utils/cn";
 import { type BackofficeAction, useBackofficeForm } from "./use-backoffice-form";
 
 export type RegisterOrganisationFormProps = {
@@ -24,8 +24,6 @@ export type RegisterOrganisationFormProps = {
   timeZones: readonly RegionOption[];
   currencies: readonly RegionOption[];
 };
-
-const selectClass = cn(fieldControlClass, "h-10");
 
 /** Name, address (slug), contact email, country, time zone and currency of a new organisation. */
 export function RegisterOrganisationForm({
@@ -93,31 +91,13 @@ export function RegisterOrganisationForm({
       </FormField>
       <div className="grid gap-5 md:grid-cols-3">
         <FormField label={t("country")} errors={errorOf("country")} required>
-          <select className={selectClass} autoComplete="country" {...form.register("country")}>
-            {countries.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          <NativeSelect options={countries} autoComplete="country" {...form.register("country")} />
         </FormField>
         <FormField label={t("timeZone")} errors={errorOf("timeZone")} required>
-          <select className={selectClass} {...form.register("timeZone")}>
-            {timeZones.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          <NativeSelect options={timeZones} {...form.register("timeZone")} />
         </FormField>
         <FormField label={t("currency")} errors={errorOf("currency")} required>
-          <select className={selectClass} {...form.register("currency")}>
-            {currencies.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          <NativeSelect options={currencies} {...form.register("currency")} />
         </FormField>
       </div>
       <div>

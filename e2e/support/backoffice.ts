@@ -87,3 +87,23 @@ export async function registerOrganisation(page: Page, name: string): Promise<st
   if (!match?.[1]) throw new Error(`No organisation id in ${page.url()}`);
   return match[1];
 }
+
+/** Opens the contact-address link mailed for `address` (read from the dev outbox). */
+export async function followContactVerification(
+  page: Page,
+  address: string,
+  organisationName: string,
+): Promise<void> {
+  await page.goto("/dev/mailbox");
+  await page
+    .getByRole("link", { name: new RegExp(address.replace(/[.+]/g, "\\$&")) })
+    .filter({ hasText: `Confirm the contact address of ${organisationName}` })
+    .first()
+    .click();
+  const href = await page
+    .frameLocator("iframe[sandbox]")
+    .getByRole("link", { name: "Confirm address" })
+    .getAttribute("href");
+  const link = new URL(href ?? "");
+  await page.goto(`${link.pathname}${link.search}`);
+}

@@ -32,6 +32,7 @@ export const appErrorCodes = [
   "rateLimited",
   "roleInUse",
   "permissionNotHeld",
+  "roleBeyondOwn",
   "limitReached",
   "primaryContact",
   "notVerified",

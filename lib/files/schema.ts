@@ -4,14 +4,13 @@ import {
   bigint,
   boolean,
   index,
-  pgPolicy,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { authenticatedRole } from "drizzle-orm/supabase";
+import { organisationPolicies } from "@/lib/db/policies";
 import { organisations } from "@/lib/organisations/schema";
 
 export const fileKinds = ["folder", "file"] as const;
@@ -52,26 +51,11 @@ export const organisationFiles = pgTable(
     ),
     uniqueIndex("organisation_files_storage_key").on(t.storageKey),
     index("organisation_files_parent_idx").on(t.organisationId, t.parentId),
-    pgPolicy("organisation_files_select_permitted", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'storage.file.read')`,
-    }),
-    pgPolicy("organisation_files_insert_permitted", {
-      for: "insert",
-      to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'storage.file.write')`,
-    }),
-    pgPolicy("organisation_files_update_permitted", {
-      for: "update",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'storage.file.write')`,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'storage.file.write')`,
-    }),
-    pgPolicy("organisation_files_delete_permitted", {
-      for: "delete",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'storage.file.delete')`,
+    ...organisationPolicies("organisation_files", t.organisationId, {
+      read: "storage.file.read",
+      insert: "storage.file.write",
+      update: "storage.file.write",
+      delete: "storage.file.delete",
     }),
   ],
 ).enableRLS();

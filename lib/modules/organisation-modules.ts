@@ -1,11 +1,11 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { CommandConfig } from "@/lib/backoffice/doors";
 import { withSystemContext, withUserContext } from "@/lib/db/context";
 import { AppError } from "@/lib/errors/app-error";
 import { organisationFiles } from "@/lib/files/schema";
 import type { OrganisationAccess } from "@/lib/organisations/access";
-import { employments, invitations, organisationModules } from "@/lib/organisations/schema";
+import { organisationModules } from "@/lib/organisations/schema";
 import {
   isModuleName,
   isModuleTier,
@@ -19,6 +19,7 @@ import {
   type ModuleTier,
   type TierLimits,
 } from "./catalogue";
+import { seatsInUse } from "@/lib/people/seats";
 import { disableModuleSchema, enableModuleSchema } from "./module-schema";
 
 /**
@@ -108,25 +109,7 @@ export async function getModuleDetails(
   );
   const organisationId = access.organisation.id;
   const usage = await withSystemContext("modules: usage figures", async (tx) => {
-    const [seats] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(employments)
-      .where(
-        and(
-          eq(employments.organisationId, organisationId),
-          inArray(employments.status, ["active", "suspended"]),
-        ),
-      );
-    const [pending] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.organisationId, organisationId),
-          eq(invitations.status, "pending"),
-          gt(invitations.expiresAt, sql`now()`),
-        ),
-      );
+    const seatsUsed = await seatsInUse(tx, organisationId);
     const [bytes] =
       module === "storage"
         ? await tx
@@ -135,7 +118,7 @@ export async function getModuleDetails(
             .where(eq(organisationFiles.organisationId, organisationId))
         : [];
     return {
-      seatsUsed: (seats?.count ?? 0) + (pending?.count ?? 0),
+      seatsUsed,
       storageBytesUsed: bytes ? Number(bytes.total) : null,
     };
   });

@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { authenticatedRole } from "drizzle-orm/supabase";
+import { organisationPolicies } from "@/lib/db/policies";
 
 /**
  * Tenants, memberships, roles and modules. Policies key on membership and permission
@@ -344,26 +345,11 @@ export const organisationContactEmails = pgTable(
       sql`lower(${t.email})`,
     ),
     uniqueIndex("organisation_contact_emails_token_key").on(t.tokenHash),
-    pgPolicy("organisation_contact_emails_select_member", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`app.is_member(${t.organisationId})`,
-    }),
-    pgPolicy("organisation_contact_emails_insert_permitted", {
-      for: "insert",
-      to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.contact.write')`,
-    }),
-    pgPolicy("organisation_contact_emails_update_permitted", {
-      for: "update",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.contact.write')`,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.contact.write')`,
-    }),
-    pgPolicy("organisation_contact_emails_delete_permitted", {
-      for: "delete",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.contact.write')`,
+    ...organisationPolicies("organisation_contact_emails", t.organisationId, {
+      read: "member",
+      insert: "settings.contact.write",
+      update: "settings.contact.write",
+      delete: "settings.contact.write",
     }),
   ],
 ).enableRLS();
@@ -387,26 +373,11 @@ export const organisationFaqs = pgTable(
   },
   (t) => [
     index("organisation_faqs_organisation_position_idx").on(t.organisationId, t.position),
-    pgPolicy("organisation_faqs_select_member", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`app.is_member(${t.organisationId})`,
-    }),
-    pgPolicy("organisation_faqs_insert_permitted", {
-      for: "insert",
-      to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.faq.write')`,
-    }),
-    pgPolicy("organisation_faqs_update_permitted", {
-      for: "update",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.faq.write')`,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.faq.write')`,
-    }),
-    pgPolicy("organisation_faqs_delete_permitted", {
-      for: "delete",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.faq.write')`,
+    ...organisationPolicies("organisation_faqs", t.organisationId, {
+      read: "member",
+      insert: "settings.faq.write",
+      update: "settings.faq.write",
+      delete: "settings.faq.write",
     }),
   ],
 ).enableRLS();

@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { users } from "@/lib/auth/schema";
 import { withSystemContext } from "@/lib/db/context";
+import { seatsInUse } from "./seats";
 import { isModuleName, isModuleTier, seatLimit } from "@/lib/modules/catalogue";
 import {
   employments,
@@ -162,26 +163,7 @@ export async function readSeatsForAcceptance(
   exceptInvitationId: string,
 ): Promise<{ inUse: number; limit: number | null }> {
   return withSystemContext("people: seats for acceptance", async (tx) => {
-    const [members] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(employments)
-      .where(
-        and(
-          eq(employments.organisationId, organisationId),
-          inArray(employments.status, ["active", "suspended"]),
-        ),
-      );
-    const [pending] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.organisationId, organisationId),
-          eq(invitations.status, "pending"),
-          sql`${invitations.expiresAt} > now()`,
-          ne(invitations.id, exceptInvitationId),
-        ),
-      );
+    const inUse = await seatsInUse(tx, organisationId, exceptInvitationId);
     const modules = await tx
       .select({ module: organisationModules.module, tier: organisationModules.tier })
       .from(organisationModules)
@@ -194,6 +176,6 @@ export async function readSeatsForAcceptance(
     const enabled = modules.flatMap((m) =>
       isModuleName(m.module) && isModuleTier(m.tier) ? [{ module: m.module, tier: m.tier }] : [],
     );
-    return { inUse: (members?.n ?? 0) + (pending?.n ?? 0), limit: seatLimit(enabled) };
+    return { inUse, limit: seatLimit(enabled) };
   });
 }

@@ -6,6 +6,7 @@ import type { ActionState } from "@/lib/backoffice/action-state";
 import type { UserClaims } from "@/lib/db/context";
 import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
+import { requireRoleWithinOwn } from "./role-grant";
 import { employments, roles, type EmploymentStatus } from "@/lib/organisations/schema";
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
 import { changeRoleSchema, employmentStatusSchema } from "./people-schema";
@@ -17,7 +18,7 @@ import { employmentChangeError, removesLastOwner, type EmploymentChange } from "
  * 1. locks the organisation's active owner employments (`for update`, in id order), so two
  *    concurrent changes to owners are counted one after the other;
  * 2. locks the target and checks the version the screen read (stale);
- * 3. applies the rules (selfChange, ownerOnly, lastOwner) on the locked rows;
+ * 3. applies the rules (selfChange, ownerOnly, lastOwner, roleBeyondOwn) on the locked rows;
  * 4. writes the audit entry, then the change (an owner who leaves is no member afterwards).
  */
 
@@ -120,6 +121,9 @@ function employmentCommand<S extends $ZodType<{ employmentId: string; version: n
         if (removesLastOwner(owners.length, target, change)) {
           throw new AppError("lastOwner", change.kind === "role" ? "roleId" : undefined);
         }
+        // Neither the member's role nor the one given may hold more than the caller does.
+        await requireRoleWithinOwn(tx, access, target.roleId);
+        if (patch.roleId) await requireRoleWithinOwn(tx, access, patch.roleId, "roleId");
 
         const before = { roleId: target.roleId, status: target.status, version: target.version };
         const after = { ...before, ...patch, version: target.version + 1 };

@@ -13,6 +13,7 @@ import { employments, invitations, roles } from "@/lib/organisations/schema";
 import { profiles } from "@/lib/profile/schema";
 import { findUserIdByEmail } from "./directory";
 import { inviteSchema, invitationIdSchema } from "./people-schema";
+import { requireRoleWithinOwn } from "./role-grant";
 import { roleLabel } from "./role-label";
 import {
   effectiveInvitationStatus,
@@ -95,7 +96,8 @@ async function lockInvitation(tx: Tx, organisationId: string, invitationId: stri
 /**
  * Invites by email with a role of this organisation. Refused: an active or suspended member
  * (alreadyMember), a pending invitation (alreadyInvited), no seat left (seatLimit), the
- * owner role unless the caller is an owner (ownerOnly).
+ * owner role unless the caller is an owner (ownerOnly), a role with a permission the caller
+ * does not hold (roleBeyondOwn).
  */
 export async function invitePerson(
   claims: UserClaims | null,
@@ -123,6 +125,7 @@ export async function invitePerson(
       if (role.builtinKey === "owner" && access.employment.roleKey !== "owner") {
         throw new AppError("ownerOnly", "roleId");
       }
+      await requireRoleWithinOwn(tx, access, role.id, "roleId");
 
       // A member or a pending invitation answers more precisely than the seat count.
       await refuseDuplicates(tx, organisationId, input.email, existingUserId);

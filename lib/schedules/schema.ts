@@ -5,14 +5,13 @@ import {
   index,
   integer,
   jsonb,
-  pgPolicy,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { authenticatedRole } from "drizzle-orm/supabase";
+import { organisationPolicies } from "@/lib/db/policies";
 import { organisations } from "@/lib/organisations/schema";
 
 /** Opening intervals of one day, "HH:MM" local times; gaps between them are breaks. */
@@ -43,26 +42,11 @@ export const schedules = pgTable(
   },
   (t) => [
     uniqueIndex("schedules_organisation_name_key").on(t.organisationId, sql`lower(${t.name})`),
-    pgPolicy("schedules_select_permitted", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.schedule.read')`,
-    }),
-    pgPolicy("schedules_insert_permitted", {
-      for: "insert",
-      to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.schedule.write')`,
-    }),
-    pgPolicy("schedules_update_permitted", {
-      for: "update",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.schedule.write')`,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.schedule.write')`,
-    }),
-    pgPolicy("schedules_delete_permitted", {
-      for: "delete",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.schedule.write')`,
+    ...organisationPolicies("schedules", t.organisationId, {
+      read: "settings.schedule.read",
+      insert: "settings.schedule.write",
+      update: "settings.schedule.write",
+      delete: "settings.schedule.write",
     }),
   ],
 ).enableRLS();
@@ -85,26 +69,11 @@ export const scheduleExceptions = pgTable(
   (t) => [
     uniqueIndex("schedule_exceptions_schedule_date_key").on(t.scheduleId, t.date),
     index("schedule_exceptions_organisation_idx").on(t.organisationId),
-    pgPolicy("schedule_exceptions_select_permitted", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.schedule.read')`,
-    }),
-    pgPolicy("schedule_exceptions_insert_permitted", {
-      for: "insert",
-      to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.schedule.write')`,
-    }),
-    pgPolicy("schedule_exceptions_update_permitted", {
-      for: "update",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.schedule.write')`,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.schedule.write')`,
-    }),
-    pgPolicy("schedule_exceptions_delete_permitted", {
-      for: "delete",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.schedule.write')`,
+    ...organisationPolicies("schedule_exceptions", t.organisationId, {
+      read: "settings.schedule.read",
+      insert: "settings.schedule.write",
+      update: "settings.schedule.write",
+      delete: "settings.schedule.write",
     }),
   ],
 ).enableRLS();

@@ -70,6 +70,8 @@ const matrix: Record<Who, Record<Door, boolean>> = {
 
 let world: OrganisationWorld;
 const claimsOf = {} as Record<Who, UserClaims>;
+/** A role with no permission: anyone allowed to invite may give it (role-grant.ts). */
+let guestRoleId: string;
 
 beforeAll(async () => {
   world = await createOrganisationWorld(getDb(), ["people.employment.read"]);
@@ -90,6 +92,12 @@ beforeAll(async () => {
     writerPermissions,
   );
   claimsOf.customWriter = (await addMember(getDb(), world.a.id, writerRole, "a-writer")).claims;
+  guestRoleId = await createCustomRole(
+    getDb(),
+    world.a.id,
+    `Guests ${randomUUID().slice(0, 6)}`,
+    [],
+  );
 });
 
 afterAll(async () => {
@@ -122,7 +130,7 @@ async function tryDoor(who: Who, door: Door): Promise<boolean> {
     case "invitation.write": {
       const result = await invitePerson(claims, world.a.id, {
         email: `matrix-${who}-${randomUUID().slice(0, 6)}@example.test`,
-        roleId: world.a.roleIds.viewer,
+        roleId: guestRoleId,
       });
       // World A is over its free seats: a permitted caller gets as far as the seat count.
       if (result.status === "error" && result.code === "seatLimit") return true;

@@ -30,6 +30,7 @@ import {
 } from "@/lib/people/invitee";
 import {
   addMember,
+  createCustomRole,
   createOrganisationWorld,
   createTestUser,
   type OrganisationWorld,
@@ -730,3 +731,80 @@ describe("membership changes", () => {
 });
 
 export type { OrganisationAccess };
+
+describe("no one hands out more than they hold", () => {
+  it("a custom role may invite only to roles within its own permissions", async () => {
+    const org = await freshOrganisation("beyond-invite");
+    const recruiterRole = await createCustomRole(db(), org.id, "Recruiter", [
+      "people.invitation.read",
+      "people.invitation.write",
+      "people.employment.read",
+    ]);
+    const traineeRole = await createCustomRole(db(), org.id, "Trainee", ["people.employment.read"]);
+    const recruiter = await addMember(db(), org.id, recruiterRole, "beyond-recruiter");
+
+    const admin = await invitePerson(recruiter.claims, org.id, {
+      email: `beyond-admin-${randomUUID().slice(0, 8)}@example.test`,
+      roleId: org.roleId("admin"),
+    });
+    expect(admin).toEqual({ status: "error", code: "roleBeyondOwn", field: "roleId" });
+    const trainee = await invitePerson(recruiter.claims, org.id, {
+      email: `beyond-trainee-${randomUUID().slice(0, 8)}@example.test`,
+      roleId: traineeRole,
+    });
+    expect(trainee.status).toBe("done");
+    const rows = await runAsSystem(db(), "test: invitations", (tx) =>
+      tx.select().from(invitations).where(eq(invitations.organisationId, org.id)),
+    );
+    expect(rows.map((row) => row.roleId)).toEqual([traineeRole]);
+  });
+
+  it("a custom role may not promote past itself, nor change a member who holds more", async () => {
+    const org = await freshOrganisation("beyond-change");
+    const hrRole = await createCustomRole(db(), org.id, "HR", [
+      "people.employment.read",
+      "people.employment.write",
+    ]);
+    const traineeRole = await createCustomRole(db(), org.id, "Trainee", ["people.employment.read"]);
+    const hr = await addMember(db(), org.id, hrRole, "beyond-hr");
+    const trainee = await addMember(db(), org.id, traineeRole, "beyond-trainee");
+    const staff = await addMember(db(), org.id, org.roleId("staff"), "beyond-staff");
+    const admin = await addMember(db(), org.id, org.roleId("admin"), "beyond-admin");
+
+    // Promoting past itself: refused on the role field.
+    const promote = await changeEmploymentRole(hr.claims, org.id, {
+      employmentId: trainee.employmentId,
+      version: 1,
+      roleId: org.roleId("admin"),
+    });
+    expect(promote).toEqual({ status: "error", code: "roleBeyondOwn", field: "roleId" });
+    // Members whose role holds more than HR: not HR's to change or suspend.
+    const demote = await changeEmploymentRole(hr.claims, org.id, {
+      employmentId: staff.employmentId,
+      version: 1,
+      roleId: traineeRole,
+    });
+    expect(demote).toEqual({ status: "error", code: "roleBeyondOwn" });
+    const suspendAdmin = await suspendEmployment(hr.claims, org.id, {
+      employmentId: admin.employmentId,
+      version: 1,
+    });
+    expect(suspendAdmin).toEqual({ status: "error", code: "roleBeyondOwn" });
+    expect(await employmentRow(staff.employmentId)).toMatchObject({
+      roleId: org.roleId("staff"),
+      version: 1,
+    });
+    expect(await employmentRow(admin.employmentId)).toMatchObject({
+      status: "active",
+      version: 1,
+    });
+
+    // Within its permissions it works: HR gives the trainee its own role.
+    const peer = await changeEmploymentRole(hr.claims, org.id, {
+      employmentId: trainee.employmentId,
+      version: 1,
+      roleId: hrRole,
+    });
+    expect(peer).toEqual({ status: "done", data: { id: trainee.employmentId, version: 2 } });
+  });
+});

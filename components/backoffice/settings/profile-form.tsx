@@ -11,6 +11,7 @@ import {
 } from "@/components/backoffice/use-backoffice-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
+import { NativeSelect } from "@/components/ui/native-select";
 import { fieldControlClass, Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast-store";
@@ -176,34 +177,20 @@ export function ProfileForm({
             </FormField>
           </div>
           <FormField label={t("country")} errors={errorOf("country")} required>
-            <select className={selectClass} autoComplete="country" {...form.register("country")}>
-              {countries.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+            <NativeSelect
+              options={countries}
+              autoComplete="country"
+              {...form.register("country")}
+            />
           </FormField>
         </Section>
         <Section title={t("sectionRegion")}>
           <div className="grid gap-4 md:grid-cols-3">
             <FormField label={t("timeZone")} errors={errorOf("timeZone")} required>
-              <select className={selectClass} {...form.register("timeZone")}>
-                {timeZoneList.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
+              <NativeSelect options={timeZoneList} {...form.register("timeZone")} />
             </FormField>
             <FormField label={t("currency")} errors={errorOf("currency")} required>
-              <select className={selectClass} {...form.register("currency")}>
-                {currencies.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
+              <NativeSelect options={currencies} {...form.register("currency")} />
             </FormField>
             <FormField label={t("locale")} errors={errorOf("locale")} required>
               <select className={selectClass} {...form.register("locale")}>

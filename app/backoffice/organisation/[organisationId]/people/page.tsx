@@ -51,7 +51,7 @@ export default async function PeoplePage({
           {t("invitations")}
         </Link>
       ) : null}
-      {access.can("people.invitation.write") ? (
+      {access.can("people.invitation.write") && access.can("people.invitation.read") ? (
         <Link href={organisationPath(id, "/people/create")} className={buttonVariants()}>
           {t("invite")}
         </Link>

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/backoffice/page-header";
 import { InviteForm } from "@/components/backoffice/people/invite-form";
 import { roleName } from "@/components/backoffice/people/labels";
+import { notFound } from "next/navigation";
 import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { inviteAction } from "@/lib/people/actions";
@@ -22,6 +23,8 @@ export default async function InvitePage({
   params: Promise<{ organisationId: string }>;
 }) {
   const { access } = await gatePage((await params).organisationId, "people.invitation.write");
+  // Inviting counts the seats taken by pending invitations: it needs to read them too.
+  if (!access.can("people.invitation.read")) notFound();
   const [t, tb, roles, seats] = await Promise.all([
     getTranslations("people.create"),
     getTranslations("backoffice"),
@@ -49,10 +52,7 @@ export default async function InvitePage({
           action={inviteAction}
           roles={offered}
           defaultRoleId={staff?.id ?? ""}
-          doneHref={organisationPath(
-            id,
-            access.can("people.invitation.read") ? "/people/invitations" : "/people",
-          )}
+          doneHref={organisationPath(id, "/people/invitations")}
         />
       </div>
     </div>
