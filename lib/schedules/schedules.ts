@@ -1,4 +1,5 @@
 import "server-only";
+import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import type { CommandConfig } from "@/lib/backoffice/doors";
@@ -45,34 +46,35 @@ export async function listSchedules(
   claims: UserClaims,
   organisationId: string,
   query: { page: number; size: number; sort: ScheduleSort; dir: SortDirection },
-): Promise<{ rows: ScheduleSummary[]; total: number }> {
-  if (!isUuid(organisationId)) return { rows: [], total: 0 };
+): Promise<{ rows: ScheduleSummary[]; total: number; page: number }> {
+  if (!isUuid(organisationId)) return { rows: [], total: 0, page: 1 };
   const order = query.dir === "desc" ? desc : asc;
-  const page = Math.max(1, query.page);
   return withUserContext(claims, async (tx) => {
     const where = eq(schedules.organisationId, organisationId);
-    const [rows, [totals]] = await Promise.all([
-      tx
-        .select({
-          id: schedules.id,
-          name: schedules.name,
-          timeZone: schedules.timeZone,
-          weekly: schedules.weekly,
-          updatedAt: schedules.updatedAt,
-        })
-        .from(schedules)
-        .where(where)
-        .orderBy(order(sortColumns[query.sort]), asc(schedules.id))
-        .limit(query.size)
-        .offset((page - 1) * query.size),
-      tx.select({ n: count() }).from(schedules).where(where),
-    ]);
+    const [totals] = await tx.select({ n: count() }).from(schedules).where(where);
+    const total = totals?.n ?? 0;
+    // A page past the end (an old link) shows the last page, as the people lists do.
+    const page = clampPage(query.page, total, query.size);
+    const rows = await tx
+      .select({
+        id: schedules.id,
+        name: schedules.name,
+        timeZone: schedules.timeZone,
+        weekly: schedules.weekly,
+        updatedAt: schedules.updatedAt,
+      })
+      .from(schedules)
+      .where(where)
+      .orderBy(order(sortColumns[query.sort]), asc(schedules.id))
+      .limit(query.size)
+      .offset(pageOffset(page, query.size));
     return {
       rows: rows.map(({ weekly, ...row }) => ({
         ...row,
         openDays: Object.values(weekly).filter((day) => day && day.length > 0).length,
       })),
-      total: totals?.n ?? 0,
+      total,
+      page,
     };
   });
 }

@@ -120,6 +120,7 @@ describe("a member of A reaching B's settings", () => {
     ).toEqual({
       rows: [],
       total: 0,
+      page: 1,
     });
     expect(await getSchedule(claims, world.b.id, bSchedule.id)).toBeNull();
     // B's schedule by id under A's own organisation: the child is filtered by tenant too.

@@ -544,6 +544,15 @@ describe("schedules", () => {
     });
     expect(page.total).toBe(2);
     expect(page.rows.map((r) => [r.name, r.openDays])).toEqual([["Warehouse", 1]]);
+    // A page past the end reads as the last one.
+    const past = await listSchedules(manager, world.a.id, {
+      page: 99,
+      size: 1,
+      sort: "name",
+      dir: "desc",
+    });
+    expect(past.page).toBe(2);
+    expect(past.rows).toHaveLength(1);
 
     const update = (name: string, version: number) =>
       runCommand(

@@ -7,7 +7,8 @@ import { gateMember } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { formatDateTime } from "@/lib/i18n/format";
 import type { OrganisationAccess } from "@/lib/organisations/access";
-import { countActiveMembers, countPendingInvitations } from "@/lib/organisations/dashboard";
+import { countActiveMembers } from "@/lib/people/employees";
+import { countPendingInvitations } from "@/lib/people/invitations";
 
 const RECENT_ACTIVITY = 5;
 

@@ -29,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SchedulesPage({ params, searchParams }: Props) {
   const { access } = await gatePage((await params).organisationId, "settings.schedule.read");
   const state = await loadTable(searchParams);
-  const [t, format, { rows, total }] = await Promise.all([
+  const [t, format, { rows, total, page }] = await Promise.all([
     getTranslations("orgSettings.schedule"),
     getFormatter(),
     listSchedules(access.claims, access.organisation.id, state),
@@ -48,7 +48,7 @@ export default async function SchedulesPage({ params, searchParams }: Props) {
         caption={t("listLabel")}
         captionHidden
         config={schedulesTable}
-        state={state}
+        state={{ ...state, page }}
         total={total}
         columns={[
           { id: "name", header: t("columnName"), sortKey: "name" },
