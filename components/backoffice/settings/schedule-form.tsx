@@ -1,49 +1,33 @@
 "use client";
 
-import { CalendarPlus, Plus, Trash2, X } from "lucide-react";
+import { CalendarPlus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
-import {
-  type Control,
-  type FieldPath,
-  type UseFormRegister,
-  type UseFormReturn,
-  useFieldArray,
-  useWatch,
-} from "react-hook-form";
-import { z } from "zod";
+import { useFieldArray, useWatch } from "react-hook-form";
 import { FormAlert } from "@/components/auth/form-alert";
 import {
   type BackofficeAction,
   useBackofficeForm,
 } from "@/components/backoffice/use-backoffice-form";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { fieldControlClass, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast-store";
 import type { RegionOption } from "@/lib/i18n/regions";
 import { organisationPath } from "@/lib/backoffice/navigation";
-import {
-  isoWeekdays,
-  scheduleLimits,
-  scheduleSchema,
-  type IsoWeekday,
-} from "@/lib/schedules/schedule-schema";
+import { isoWeekdays, scheduleLimits, type IsoWeekday } from "@/lib/schedules/schedule-schema";
 import { cn } from "@/lib/utils/cn";
-import { translateValidationMessage } from "@/lib/validation/messages";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useSettingsCommand } from "./use-settings-command";
 
-/** The browser's schema: the shared schedule rules, plus the id and version an edit carries. */
-const formSchema = scheduleSchema.extend({
-  scheduleId: z.string().optional(),
-  version: z.coerce.number().int().optional(),
-});
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
-type Form = UseFormReturn<FormInput, unknown, FormOutput>;
+import {
+  ExceptionEditor,
+  type Form,
+  formSchema,
+  IntervalRows,
+  useErrorOf,
+} from "./schedule-editors";
 
 export interface ScheduleFormValues {
   id?: string;
@@ -57,195 +41,6 @@ export interface ScheduleFormValues {
     intervals: { start: string; end: string }[];
     note: string;
   }[];
-}
-
-const timeInputProps = {
-  inputMode: "numeric",
-  placeholder: "HH:MM",
-  maxLength: 5,
-  autoComplete: "off",
-  spellCheck: false,
-  className: "w-24 font-mono",
-} as const;
-
-/** A field's translated error, at any depth (own messages, spec §5 ones, backoffice codes). */
-function useErrorOf(form: Form) {
-  const t = useTranslations("orgSettings.validation");
-  const tv = useTranslations("validation");
-  const tb = useTranslations("backoffice");
-  return (path: FieldPath<FormInput>): string | undefined => {
-    const error = form.getFieldState(path, form.formState).error;
-    const message = typeof error?.message === "string" ? error.message : undefined;
-    if (!message) return undefined;
-    if (message.startsWith("orgSettings:")) {
-      return t(message.slice("orgSettings:".length) as "overlap");
-    }
-    if (error?.type === "app") return tb(`errors.${message}` as "errors.failed");
-    return translateValidationMessage(tv, message);
-  };
-}
-
-type ErrorOf = ReturnType<typeof useErrorOf>;
-
-function IntervalRows({
-  control,
-  register,
-  errorOf,
-  name,
-  labels,
-  disabled,
-}: {
-  control: Control<FormInput, unknown, FormOutput>;
-  register: UseFormRegister<FormInput>;
-  errorOf: ErrorOf;
-  name: `weekly.${IsoWeekday}` | `exceptions.${number}.intervals`;
-  labels: {
-    opens: (n: number) => string;
-    closes: (n: number) => string;
-    remove: (n: number) => string;
-    add: string;
-    addShort: string;
-    empty?: string;
-  };
-  disabled: boolean;
-}) {
-  const { fields, append, remove } = useFieldArray({ control, name });
-  return (
-    <div className="flex flex-col gap-2">
-      {fields.length === 0 && labels.empty ? (
-        <p className="text-sm text-muted-foreground">{labels.empty}</p>
-      ) : null}
-      {fields.map((field, index) => {
-        const startError = errorOf(`${name}.${index}.start`);
-        const endError = errorOf(`${name}.${index}.end`);
-        return (
-          <div key={field.id} className="flex flex-wrap items-start gap-2">
-            <FormField
-              label={labels.opens(index + 1)}
-              errors={startError}
-              className="[&>label]:sr-only"
-            >
-              <Input {...timeInputProps} {...register(`${name}.${index}.start`)} />
-            </FormField>
-            <span aria-hidden className="pt-2 text-muted-foreground">
-              –
-            </span>
-            <FormField
-              label={labels.closes(index + 1)}
-              errors={endError}
-              className="[&>label]:sr-only"
-            >
-              <Input {...timeInputProps} {...register(`${name}.${index}.end`)} />
-            </FormField>
-            {disabled ? null : (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={labels.remove(index + 1)}
-                onClick={() => remove(index)}
-              >
-                <X aria-hidden />
-              </Button>
-            )}
-          </div>
-        );
-      })}
-      {disabled || fields.length >= scheduleLimits.intervalsPerDay ? null : (
-        <div>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={labels.add}
-            onClick={() =>
-              append(fields.length ? { start: "", end: "" } : { start: "09:00", end: "17:00" })
-            }
-          >
-            <Plus aria-hidden />
-            <span aria-hidden>{labels.addShort}</span>
-          </Button>
-        </div>
-      )}
-    </div>
-  );
-}
-
-function ExceptionEditor({
-  form,
-  index,
-  errorOf,
-  onRemove,
-  disabled,
-}: {
-  form: Form;
-  index: number;
-  errorOf: ErrorOf;
-  onRemove: () => void;
-  disabled: boolean;
-}) {
-  const t = useTranslations("orgSettings.scheduleForm");
-  const closed = useWatch({ control: form.control, name: `exceptions.${index}.closed` });
-  const n = index + 1;
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-3 rounded-card border border-border p-3">
-      <legend className="px-1 font-medium">{t("exceptionLegend", { n })}</legend>
-      <div className="flex flex-wrap items-end gap-3">
-        <FormField label={t("date")} errors={errorOf(`exceptions.${index}.date`)} required>
-          <Input type="date" className="w-44" {...form.register(`exceptions.${index}.date`)} />
-        </FormField>
-        <label className="flex h-10 items-center gap-2 text-sm">
-          <Checkbox
-            checked={closed}
-            disabled={disabled}
-            onCheckedChange={(value) =>
-              form.setValue(`exceptions.${index}.closed`, value === true, { shouldDirty: true })
-            }
-          />
-          {t("closedAllDay")}
-        </label>
-        {disabled ? null : (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="ml-auto"
-            onClick={onRemove}
-            aria-label={t("removeException", { n })}
-          >
-            <Trash2 aria-hidden />
-          </Button>
-        )}
-      </div>
-      {closed ? null : (
-        <div className="flex flex-col gap-1">
-          <IntervalRows
-            control={form.control}
-            register={form.register}
-            errorOf={errorOf}
-            name={`exceptions.${index}.intervals`}
-            disabled={disabled}
-            labels={{
-              opens: (m) => t("exceptionOpensOn", { n, m }),
-              closes: (m) => t("exceptionClosesOn", { n, m }),
-              remove: (m) => t("removeExceptionInterval", { n, m }),
-              add: t("addExceptionInterval", { n }),
-              addShort: t("addIntervalShort"),
-            }}
-          />
-          {errorOf(`exceptions.${index}.intervals`) ? (
-            <p role="alert" className="text-xs text-danger">
-              {errorOf(`exceptions.${index}.intervals`)}
-            </p>
-          ) : null}
-        </div>
-      )}
-      <FormField
-        label={t("note")}
-        hint={t("noteHint")}
-        errors={errorOf(`exceptions.${index}.note`)}
-      >
-        <Input maxLength={scheduleLimits.note.max} {...form.register(`exceptions.${index}.note`)} />
-      </FormField>
-    </fieldset>
-  );
 }
 
 function DeleteSchedule({
