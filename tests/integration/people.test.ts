@@ -14,7 +14,12 @@ import {
   reactivateEmployment,
   suspendEmployment,
 } from "@/lib/people/employment-commands";
-import { countActiveMembers, getEmployment, listEmployees } from "@/lib/people/employees";
+import {
+  countActiveMembers,
+  getEmployment,
+  listEmployees,
+  listOrganisationRoles,
+} from "@/lib/people/employees";
 import {
   invitationLink,
   invitePerson,
@@ -757,6 +762,13 @@ describe("no one hands out more than they hold", () => {
       tx.select().from(invitations).where(eq(invitations.organisationId, org.id)),
     );
     expect(rows.map((row) => row.roleId)).toEqual([traineeRole]);
+
+    // The invite form offers what the recruiter may give.
+    const offered = await listOrganisationRoles(await accessOf(recruiter, org.id));
+    const grantable = Object.fromEntries(offered.map((role) => [role.name, role.grantable]));
+    expect(grantable).toMatchObject({ Trainee: true, Recruiter: true, admin: false });
+    const ownerView = await listOrganisationRoles(await accessOf(org.owner, org.id));
+    expect(ownerView.every((role) => role.grantable)).toBe(true);
   });
 
   it("a custom role may not promote past itself, nor change a member who holds more", async () => {

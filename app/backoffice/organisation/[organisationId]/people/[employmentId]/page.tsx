@@ -42,8 +42,12 @@ export default async function EmploymentPage({
   const id = access.organisation.id;
   const self = employment.id === access.employment.id;
   const isOwner = access.employment.roleKey === "owner";
+  // A member whose role holds more than the caller is not theirs to change (role-grant.ts).
+  const withinOwn = roles.find((role) => role.id === employment.roleId)?.grantable ?? false;
   const canChange =
-    access.can("people.employment.write") && (isOwner || employment.roleKey !== "owner");
+    access.can("people.employment.write") &&
+    withinOwn &&
+    (isOwner || employment.roleKey !== "owner");
   const date = (value: Date) =>
     formatDate(value, { locale, timeZone: access.organisation.timeZone });
   const label = (role: Parameters<typeof roleName>[1]) =>
@@ -115,7 +119,7 @@ export default async function EmploymentPage({
                 version={employment.version}
                 roleId={employment.roleId}
                 roles={roles
-                  .filter((role) => isOwner || role.builtinKey !== "owner")
+                  .filter((role) => role.grantable && (isOwner || role.builtinKey !== "owner"))
                   .map((role) => ({ id: role.id, label: label(role) }))}
                 action={changeRoleAction}
               />

@@ -31,10 +31,16 @@ export default async function InvitePage({
     listOrganisationRoles(access),
     getSeatUsage(access),
   ]);
-  const offered = roles
-    .filter((role) => role.builtinKey !== "owner" || access.employment.roleKey === "owner")
-    .map((role) => ({ id: role.id, label: roleName((key) => tb(`roleNames.${key}`), role) }));
-  const staff = roles.find((role) => role.builtinKey === "staff") ?? roles[0];
+  // Only roles the inviter may give: the owner role by owners, others within their permissions.
+  const grantable = roles.filter(
+    (role) =>
+      role.grantable && (role.builtinKey !== "owner" || access.employment.roleKey === "owner"),
+  );
+  const offered = grantable.map((role) => ({
+    id: role.id,
+    label: roleName((key) => tb(`roleNames.${key}`), role),
+  }));
+  const staff = grantable.find((role) => role.builtinKey === "staff") ?? grantable[0];
   const id = access.organisation.id;
   return (
     <div className="mx-auto w-full max-w-2xl">
