@@ -97,23 +97,27 @@ export async function getSchedule(
       .from(schedules)
       .where(and(eq(schedules.id, scheduleId), eq(schedules.organisationId, organisationId)));
     if (!schedule) return null;
-    const exceptions = await tx
-      .select({
-        date: scheduleExceptions.date,
-        closed: scheduleExceptions.closed,
-        intervals: scheduleExceptions.intervals,
-        note: scheduleExceptions.note,
-      })
-      .from(scheduleExceptions)
-      .where(
-        and(
-          eq(scheduleExceptions.scheduleId, scheduleId),
-          eq(scheduleExceptions.organisationId, organisationId),
-        ),
-      )
-      .orderBy(asc(scheduleExceptions.date));
-    return { ...schedule, exceptions };
+    return { ...schedule, exceptions: await readExceptions(tx, organisationId, scheduleId) };
   });
+}
+
+/** A schedule's date exceptions, in date order. */
+function readExceptions(tx: Tx, organisationId: string, scheduleId: string) {
+  return tx
+    .select({
+      date: scheduleExceptions.date,
+      closed: scheduleExceptions.closed,
+      intervals: scheduleExceptions.intervals,
+      note: scheduleExceptions.note,
+    })
+    .from(scheduleExceptions)
+    .where(
+      and(
+        eq(scheduleExceptions.scheduleId, scheduleId),
+        eq(scheduleExceptions.organisationId, organisationId),
+      ),
+    )
+    .orderBy(asc(scheduleExceptions.date));
 }
 
 function storedValues(input: ScheduleValues) {
@@ -203,7 +207,9 @@ async function readForAudit(tx: Tx, organisationId: string, scheduleId: string) 
     .from(schedules)
     .where(and(eq(schedules.id, scheduleId), eq(schedules.organisationId, organisationId)))
     .for("update");
-  return row ?? null;
+  if (!row) return null;
+  // The audit's "before" is the whole schedule, exceptions included.
+  return { ...row, exceptions: await readExceptions(tx, organisationId, scheduleId) };
 }
 
 export const updateScheduleCommand = {

@@ -43,6 +43,7 @@ import { useTemporaryStorage } from "./support/files";
 import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";
 import {
   auditActionsFor,
+  auditBefore,
   contactTokenSentTo,
   readRow,
   scheduleInput,
@@ -595,6 +596,10 @@ describe("schedules", () => {
       "settings.schedule.update",
       "settings.schedule.delete",
     ]);
+    // The update's "before" is the whole schedule: the exception it removed is there.
+    expect(
+      await auditBefore(world.a.id, created.data.id, "settings.schedule.update"),
+    ).toMatchObject({ exceptions: [{ date: "2026-12-25", closed: true, note: "Christmas" }] });
   });
 
   it("overlapping hours, start after end and duplicate exception dates are refused", async () => {

@@ -103,6 +103,20 @@ export async function auditActionsFor(
   return rows.map((r) => r.action);
 }
 
+/** The "before" of the newest audit entry of `action` on a resource. */
+export async function auditBefore(
+  organisationId: string,
+  resourceId: string,
+  action: string,
+): Promise<unknown> {
+  const [row] = await queryRows<{ before: unknown }>(
+    getDb(),
+    sql`select before from audit_entries where organisation_id = ${organisationId}
+        and resource_id = ${resourceId} and action = ${action} order by id desc limit 1`,
+  );
+  return row?.before;
+}
+
 /** The verification token of the newest contact-verification email to an address. */
 export async function contactTokenSentTo(email: string): Promise<string> {
   const [row] = await queryRows<{ html: string }>(
