@@ -1,4 +1,5 @@
 import "server-only";
+import { lockOrganisationScope } from "@/lib/db/advisory-lock";
 import { and, eq, sql } from "drizzle-orm";
 import { runCommand } from "@/lib/backoffice/doors";
 import type { ActionState } from "@/lib/backoffice/action-state";
@@ -27,9 +28,7 @@ const NAME_KEY = "organisation_files_name_key";
 
 /** Serialises the organisation's storage writes until the transaction ends. */
 export async function lockOrganisationStorage(tx: Tx, organisationId: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`storage:${organisationId}`}, 0))`,
-  );
+  await lockOrganisationScope(tx, "storage", organisationId);
 }
 
 /** Runs a write that can clash with the per-folder unique name; a clash is nameTaken. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { lockOrganisationScope } from "@/lib/db/advisory-lock";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { runCommand, type CommandConfig, type CommandContext } from "@/lib/backoffice/doors";
@@ -154,6 +155,8 @@ const addContactEmailCommand = {
   async run(ctx) {
     const { tx, access, input } = ctx;
     const organisationId = access.organisation.id;
+    // Two adds at once must not both pass the count.
+    await lockOrganisationScope(tx, "settings.contact", organisationId);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(organisationContactEmails)

@@ -1,4 +1,5 @@
 import "server-only";
+import { lockOrganisationScope } from "@/lib/db/advisory-lock";
 import { and, asc, eq } from "drizzle-orm";
 import type { CommandConfig } from "@/lib/backoffice/doors";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
@@ -69,6 +70,7 @@ export const createFaqCommand = {
   schema: createFaqSchema,
   async run({ tx, access, input, audit }) {
     const organisationId = access.organisation.id;
+    await lockOrganisationScope(tx, "settings.faq", organisationId);
     const existing = await orderedFaqs(tx, organisationId).for("update");
     if (existing.length >= faqLimits.count) throw new AppError("limitReached");
     const [created] = await tx
@@ -120,6 +122,7 @@ export const deleteFaqCommand = {
   schema: deleteFaqSchema,
   async run({ tx, access, input, audit }) {
     const organisationId = access.organisation.id;
+    await lockOrganisationScope(tx, "settings.faq", organisationId);
     const existing = await orderedFaqs(tx, organisationId).for("update");
     const [removed] = await tx
       .delete(organisationFaqs)
@@ -156,6 +159,7 @@ export const moveFaqCommand = {
   schema: moveFaqSchema,
   async run({ tx, access, input, audit }) {
     const organisationId = access.organisation.id;
+    await lockOrganisationScope(tx, "settings.faq", organisationId);
     const existing = await orderedFaqs(tx, organisationId).for("update");
     const index = existing.findIndex((faq) => faq.id === input.faqId);
     if (index === -1) throw new AppError("notFound");

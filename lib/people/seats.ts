@@ -1,4 +1,5 @@
 import "server-only";
+import { lockOrganisationScope } from "@/lib/db/advisory-lock";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
@@ -13,9 +14,7 @@ import { seatAvailable } from "./rules";
  * organisation, so two invitations racing for the last seat are counted one after another.
  */
 export async function lockSeats(tx: Tx, organisationId: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`people.seats:${organisationId}`}, 0))`,
-  );
+  await lockOrganisationScope(tx, "people.seats", organisationId);
 }
 
 /** Counts under RLS: the caller must be able to read the organisation's invitations. */

@@ -335,6 +335,19 @@ describe("FAQ", () => {
     expect(positions).toEqual([1, 2, 3]);
   });
 
+  it("concurrent creates in an empty list take positions 1…n, one each", async () => {
+    const { a } = await createOrganisationWorld(getDb());
+    const claims = a.members.admin.claims;
+    const results = await Promise.all(
+      ["One?", "Two?", "Three?", "Four?"].map((question) =>
+        runCommand(claims, a.id, { question, answer: "Yes." }, createFaqCommand),
+      ),
+    );
+    expect(results.every((r) => r.status === "done")).toBe(true);
+    const positions = (await listFaqs(claims, a.id)).map((f) => f.position);
+    expect(positions).toEqual([1, 2, 3, 4]);
+  });
+
   it("empty fields are refused with field errors", async () => {
     const result = await runCommand(
       owner().claims,
