@@ -105,6 +105,8 @@ export async function findUserIdByEmail(email: string): Promise<string | null> {
 
 export interface InvitationLabels {
   organisationName: string;
+  /** The organisation's time zone: the invitee sees its dates there, named. */
+  organisationTimeZone: string;
   roleKey: BuiltinRoleKey | null;
   roleName: string;
   inviterName: string;
@@ -125,6 +127,7 @@ export async function readInvitationLabels(
       .select({
         id: invitations.id,
         organisationName: organisations.name,
+        organisationTimeZone: organisations.timeZone,
         roleKey: roles.builtinKey,
         roleName: roles.name,
         inviterName: profiles.displayName,
@@ -145,6 +148,7 @@ export async function readInvitationLabels(
       r.id,
       {
         organisationName: r.organisationName,
+        organisationTimeZone: r.organisationTimeZone,
         roleKey: r.roleKey,
         roleName: r.roleName,
         inviterName: r.inviterName ?? "",

@@ -29,6 +29,7 @@ export interface MyInvitation {
   id: string;
   organisationId: string;
   organisationName: string;
+  organisationTimeZone: string;
   roleKey: BuiltinRoleKey | null;
   roleName: string;
   inviterName: string;

@@ -426,6 +426,7 @@ describe("the invitee's side", () => {
     expect(mine[0]).toMatchObject({
       id: invitationId,
       organisationName: "Org accept",
+      organisationTimeZone: "UTC",
       roleKey: "staff",
       inviterName: "Test accept-owner",
       status: "pending",

@@ -24,7 +24,8 @@ export default async function MyInvitationsPage() {
     listMyInvitations(claims),
   ]);
   const email = typeof claims.email === "string" ? claims.email : "";
-  const date = (value: Date) => formatDate(value, { locale, timeZone: "UTC", dateStyle: "medium" });
+  const date = (value: Date, timeZone: string) =>
+    formatDate(value, { locale, timeZone, dateStyle: "medium" });
   const open = invitations.filter((i) => i.status === "pending");
   const past = invitations.filter((i) => i.status !== "pending");
   const item = (invitation: MyInvitation) => (
@@ -48,8 +49,12 @@ export default async function MyInvitationsPage() {
       </p>
       <p className="mt-1 text-sm text-muted-foreground">
         {invitation.respondedAt
-          ? t("invitee.answered", { date: date(invitation.respondedAt) })
-          : t("invitee.expires", { date: date(invitation.expiresAt) })}
+          ? t("invitee.answered", {
+              date: date(invitation.respondedAt, invitation.organisationTimeZone),
+            })
+          : t("invitee.expires", {
+              date: date(invitation.expiresAt, invitation.organisationTimeZone),
+            })}
       </p>
     </li>
   );

@@ -45,7 +45,10 @@ export default async function InvitationPage({
     getLocale(),
   ]);
   const role = roleName((key) => tb(`roleNames.${key}`), invitation);
-  const when = (value: Date) => formatDateTime(value, { locale, timeZone: "UTC" });
+  // In the organisation's time zone, named: the invitee may live elsewhere.
+  const zone = invitation.organisationTimeZone;
+  const when = (value: Date) =>
+    `${formatDateTime(value, { locale, timeZone: zone })} (${zone.replaceAll("_", " ")})`;
   const states = {
     expired: t("invitee.stateExpired"),
     revoked: t("invitee.stateRevoked"),
