@@ -82,6 +82,18 @@ test("profile, logo, FAQ order, contact verification, schedule; B's schedule is 
   await page.reload();
   await expect(questions).toHaveText(["Are you open on Sundays?", "Do you deliver?"]);
   await axeInBothThemes(page);
+  // An edit carries the version it was opened on; a second save of the same read is stale.
+  await page.getByRole("button", { name: "Edit: Do you deliver?" }).click();
+  const editor = page.getByRole("dialog");
+  await editor.getByLabel("Question").fill("Do you deliver to Toledo?");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor).toBeHidden();
+  await expect(questions).toHaveText(["Are you open on Sundays?", "Do you deliver to Toledo?"]);
+  const [edited] = await sql(
+    (db) => db`select version from organisation_faqs
+      where organisation_id = ${orgId} and question = 'Do you deliver to Toledo?'`,
+  );
+  expect(edited?.version).toBe(2);
 
   // Contact: add an address, follow the mailed link.
   const contact = `settings-contact-${Date.now()}@example.com`;

@@ -9,7 +9,13 @@ const answer = z.string().trim().min(1).max(faqLimits.answer);
 export const createFaqSchema = z.object({ question, answer });
 export type CreateFaqInput = z.input<typeof createFaqSchema>;
 
-export const updateFaqSchema = z.object({ faqId: z.uuid(), question, answer });
+export const updateFaqSchema = z.object({
+  faqId: z.uuid(),
+  /** The version the form was opened on (two editors at once: the later save is stale). */
+  version: z.coerce.number().int().min(1),
+  question,
+  answer,
+});
 export type UpdateFaqInput = z.input<typeof updateFaqSchema>;
 
 export const deleteFaqSchema = z.object({ faqId: z.uuid() });

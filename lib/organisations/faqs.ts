@@ -25,6 +25,7 @@ export interface Faq {
   question: string;
   answer: string;
   position: number;
+  version: number;
 }
 
 const faqColumns = {
@@ -32,6 +33,7 @@ const faqColumns = {
   question: organisationFaqs.question,
   answer: organisationFaqs.answer,
   position: organisationFaqs.position,
+  version: organisationFaqs.version,
 };
 
 function orderedFaqs(tx: Tx, organisationId: string) {
@@ -100,9 +102,10 @@ export const updateFaqCommand = {
     );
     const [before] = await tx.select(faqColumns).from(organisationFaqs).where(where).for("update");
     if (!before) throw new AppError("notFound");
+    if (before.version !== input.version) throw new AppError("stale");
     const [after] = await tx
       .update(organisationFaqs)
-      .set({ question: input.question, answer: input.answer })
+      .set({ question: input.question, answer: input.answer, version: input.version + 1 })
       .where(where)
       .returning(faqColumns);
     if (!after) throw new AppError("notFound");

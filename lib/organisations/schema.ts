@@ -365,6 +365,8 @@ export const organisationFaqs = pgTable(
     question: text("question").notNull(),
     answer: text("answer").notNull(),
     position: integer("position").notNull(),
+    /** Bumped by every edit: a save from an older read is stale. Moves leave it alone. */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()

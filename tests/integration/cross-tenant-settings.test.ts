@@ -152,7 +152,7 @@ describe("a member of A reaching B's settings", () => {
       runCommand(
         claims,
         world.b.id,
-        { faqId: bFaq, question: "Q?", answer: "A." },
+        { faqId: bFaq, version: 1, question: "Q?", answer: "A." },
         updateFaqCommand,
       ),
       runCommand(claims, world.b.id, { faqId: bFaq, direction: "down" }, moveFaqCommand),
@@ -188,7 +188,7 @@ describe("a member of A reaching B's settings", () => {
         runCommand(
           claims,
           world.a.id,
-          { faqId: bFaq, question: "Q?", answer: "A." },
+          { faqId: bFaq, version: 1, question: "Q?", answer: "A." },
           updateFaqCommand,
         ),
         runCommand(claims, world.a.id, { faqId: bFaq, direction: "up" }, moveFaqCommand),

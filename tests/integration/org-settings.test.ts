@@ -296,14 +296,16 @@ describe("FAQ", () => {
       ["Two?", 3],
     ]);
 
-    expect(
-      await runCommand(
+    const edit = (question: string, version: number) =>
+      runCommand(
         manager,
         world.a.id,
-        { faqId: ids[1], question: "Two, edited?", answer: "Yes." },
+        { faqId: ids[1], version, question, answer: "Yes." },
         updateFaqCommand,
-      ),
-    ).toMatchObject({ status: "done" });
+      );
+    expect(await edit("Two, edited?", 1)).toMatchObject({ status: "done" });
+    // A second editor who opened the same version: stale, nothing overwritten.
+    expect(await edit("Two, overwritten?", 1)).toEqual({ status: "error", code: "stale" });
     expect(
       await runCommand(manager, world.a.id, { faqId: ids[2] }, deleteFaqCommand),
     ).toMatchObject({ status: "done" });

@@ -22,7 +22,7 @@ type FaqFormProps = {
   | {
       mode: "edit";
       action: BackofficeAction<{ id: string }>;
-      faq: { id: string; question: string; answer: string };
+      faq: { id: string; question: string; answer: string; version: number };
     }
 );
 
@@ -35,18 +35,31 @@ export function FaqForm(props: FaqFormProps) {
     schema:
       props.mode === "edit"
         ? updateFaqSchema
-        : createFaqSchema.extend({ faqId: updateFaqSchema.shape.faqId.optional() }),
+        : createFaqSchema.extend({
+            faqId: updateFaqSchema.shape.faqId.optional(),
+            version: updateFaqSchema.shape.version.optional(),
+          }),
     action: props.action,
     defaultValues:
       props.mode === "edit"
-        ? { faqId: props.faq.id, question: props.faq.question, answer: props.faq.answer }
+        ? {
+            faqId: props.faq.id,
+            version: props.faq.version,
+            question: props.faq.question,
+            answer: props.faq.answer,
+          }
         : { question: "", answer: "" },
     onDone: done,
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-4">
       <input type="hidden" name="organisationId" value={props.organisationId} />
-      {props.mode === "edit" ? <input type="hidden" {...form.register("faqId")} /> : null}
+      {props.mode === "edit" ? (
+        <>
+          <input type="hidden" {...form.register("faqId")} />
+          <input type="hidden" {...form.register("version")} />
+        </>
+      ) : null}
       <FormAlert message={formError} />
       <FormField label={t("question")} errors={errorOf("question")} required>
         <Input maxLength={faqLimits.question} {...form.register("question")} />

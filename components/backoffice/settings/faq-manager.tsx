@@ -19,6 +19,7 @@ export interface FaqItem {
   id: string;
   question: string;
   answer: string;
+  version: number;
 }
 
 type Editing = { mode: "create" } | { mode: "edit"; faq: FaqItem } | null;

@@ -1,0 +1,1 @@
+ALTER TABLE "organisation_faqs" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
