@@ -49,6 +49,15 @@ function orderedFaqs(tx: Tx, organisationId: string) {
     .limit(faqLimits.count + 1);
 }
 
+/**
+ * The whole list, for a write that renumbers it: first the organisation's FAQ lock (it also
+ * covers an empty list and rows being added, which `for update` cannot), then the rows.
+ */
+async function lockedFaqs(tx: Tx, organisationId: string) {
+  await lockOrganisationScope(tx, "settings.faq", organisationId);
+  return orderedFaqs(tx, organisationId).for("update");
+}
+
 export async function listFaqs(claims: UserClaims, organisationId: string): Promise<Faq[]> {
   if (!isUuid(organisationId)) return [];
   return withUserContext(claims, (tx) => orderedFaqs(tx, organisationId));
@@ -72,8 +81,7 @@ export const createFaqCommand = {
   schema: createFaqSchema,
   async run({ tx, access, input, audit }) {
     const organisationId = access.organisation.id;
-    await lockOrganisationScope(tx, "settings.faq", organisationId);
-    const existing = await orderedFaqs(tx, organisationId).for("update");
+    const existing = await lockedFaqs(tx, organisationId);
     if (existing.length >= faqLimits.count) throw new AppError("limitReached");
     const [created] = await tx
       .insert(organisationFaqs)
@@ -125,8 +133,7 @@ export const deleteFaqCommand = {
   schema: deleteFaqSchema,
   async run({ tx, access, input, audit }) {
     const organisationId = access.organisation.id;
-    await lockOrganisationScope(tx, "settings.faq", organisationId);
-    const existing = await orderedFaqs(tx, organisationId).for("update");
+    const existing = await lockedFaqs(tx, organisationId);
     const [removed] = await tx
       .delete(organisationFaqs)
       .where(
@@ -162,8 +169,7 @@ export const moveFaqCommand = {
   schema: moveFaqSchema,
   async run({ tx, access, input, audit }) {
     const organisationId = access.organisation.id;
-    await lockOrganisationScope(tx, "settings.faq", organisationId);
-    const existing = await orderedFaqs(tx, organisationId).for("update");
+    const existing = await lockedFaqs(tx, organisationId);
     const index = existing.findIndex((faq) => faq.id === input.faqId);
     if (index === -1) throw new AppError("notFound");
     const target = input.direction === "up" ? index - 1 : index + 1;

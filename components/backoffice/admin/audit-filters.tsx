@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { buttonVariants } from "@/components/ui/button";
 import { fieldControlClass, Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { auditPageSizes, type AuditFilters } from "@/lib/audit/audit-params";
 import type { AuditFilterOptions } from "@/lib/audit/list";
 import { cn } from "@/lib/utils/cn";
@@ -35,51 +36,42 @@ export async function AuditFiltersForm({
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-6">
         <div className="flex flex-col gap-1.5 xl:col-span-2">
           <Label htmlFor="audit-person">{t("person")}</Label>
-          <select
+          <NativeSelect
             id="audit-person"
             name="person"
             defaultValue={filters.actorUserId ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("anyPerson")}</option>
-            {options.actors.map((actor) => (
-              <option key={actor.id} value={actor.id}>
-                {actor.name ?? t("unknownPerson")}
-              </option>
-            ))}
-          </select>
+            options={[
+              { value: "", label: t("anyPerson") },
+              ...options.actors.map((actor) => ({
+                value: actor.id,
+                label: actor.name ?? t("unknownPerson"),
+              })),
+            ]}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="audit-action">{t("action")}</Label>
-          <select
+          <NativeSelect
             id="audit-action"
             name="action"
             defaultValue={filters.action ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("anyAction")}</option>
-            {options.actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
+            options={[
+              { value: "", label: t("anyAction") },
+              ...options.actions.map((action) => ({ value: action, label: action })),
+            ]}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="audit-resource">{t("resource")}</Label>
-          <select
+          <NativeSelect
             id="audit-resource"
             name="resource"
             defaultValue={filters.resourceType ?? ""}
-            className={selectClass}
-          >
-            <option value="">{t("anyResource")}</option>
-            {options.resourceTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
+            options={[
+              { value: "", label: t("anyResource") },
+              ...options.resourceTypes.map((type) => ({ value: type, label: type })),
+            ]}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="audit-from">{t("from")}</Label>
