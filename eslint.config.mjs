@@ -5,7 +5,15 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", ".data/**", "next-env.d.ts", "public/**", "drizzle/**"]),
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    ".data/**",
+    ".stryker-tmp/**",
+    "next-env.d.ts",
+    "public/**",
+    "drizzle/**",
+  ]),
   {
     rules: {
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
@@ -36,5 +44,22 @@ export default defineConfig([
       "scripts/**",
     ],
     rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    // Specs take `test` from e2e/support/test.ts: it fails a test whose pages broke the CSP.
+    files: ["e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              message: "Import from ./support/test (it checks every page for CSP violations).",
+            },
+          ],
+        },
+      ],
+    },
   },
 ]);

@@ -1,13 +1,18 @@
 /**
  * Runs once when a server instance starts, before it serves requests (Next's
- * instrumentation hook). In embedded mode the PGlite database migrates itself and gets its
- * demo data on first start; the Edge runtime has no database and does nothing, and neither
- * does `next build` (no database is ever opened at build time).
+ * instrumentation hook). X-Forwarded-For gets the connecting peer's address appended (the
+ * client address of rate limits, lib/security/client-address.ts). In embedded mode the
+ * PGlite database migrates itself and gets its demo data on first start; the Edge runtime
+ * has no database and does nothing, and neither does `next build` (no database is ever
+ * opened at build time).
  */
 export async function register(): Promise<void> {
   /* eslint-disable no-restricted-syntax -- both are set by Next.js itself, not settings */
   const building = process.env.NEXT_PHASE === "phase-production-build";
   if (process.env.NEXT_RUNTIME === "nodejs" && !building) {
+    // First: the client address of rate limits needs the socket's (lib/security/peer-address.ts).
+    const { installPeerAddressForwarding } = await import("@/lib/security/peer-address");
+    installPeerAddressForwarding();
     const { prepareEmbeddedDatabase } = await import("@/lib/db/startup");
     await prepareEmbeddedDatabase();
   }

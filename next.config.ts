@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { MAX_ACTION_BODY_BYTES } from "./lib/security/action-body-limits";
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./lib/i18n/request.ts",
@@ -33,6 +34,11 @@ const nextConfig: NextConfig = {
   generateBuildId: async () => process.env.BUILD_ID?.trim() || null,
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer"],
+  experimental: {
+    // The largest form's limit; the proxy refuses a bigger action body first, and each form's
+    // own limit, with 413 (lib/security/action-body-limits.ts). Files go to route handlers.
+    serverActions: { bodySizeLimit: MAX_ACTION_BODY_BYTES },
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

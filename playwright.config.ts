@@ -30,6 +30,15 @@ const serverEnv = {
   NEXT_DIST_DIR: distDir,
   NEXT_TELEMETRY_DISABLED: "1",
   DEV_TOOLS: "true",
+  // Sign-ups are confirmed by email as in any deployment (no AUTH_AUTOCONFIRM). The browser's
+  // requests all come from 127.0.0.1, so the suite's sign-ups and confirmations would use up
+  // one client's hourly emails and its /verify limit: a test environment raises them.
+  AUTH_RATE_LIMIT_EMAIL_SENT: "2000",
+  AUTH_RATE_LIMIT_SENT_PER_CLIENT: "1000",
+  AUTH_RATE_LIMIT_VERIFY: "1000",
+  // WebAuthn needs a host name: e2e/auth-webauthn.spec.ts opens the connected server as
+  // localhost (SITE_URL says 127.0.0.1, which browsers refuse as relying party).
+  AUTH_WEBAUTHN_ORIGINS: `http://localhost:${port}`,
 };
 
 export default defineConfig({
@@ -89,6 +98,9 @@ export default defineConfig({
         ...google,
         DATABASE_URL: databaseUrl,
         SITE_URL: `http://127.0.0.1:${port}`,
+        // The tests stand in for a trusted proxy: their X-Forwarded-For names the client, so
+        // specs get rate-limit buckets of their own. The embedded server trusts none.
+        TRUSTED_PROXY_HOPS: "1",
       },
     },
     {
@@ -102,7 +114,9 @@ export default defineConfig({
         // Google with a client id only (no secret): the button asks Google Identity Services.
         AUTH_GOOGLE_CLIENT_ID: google.AUTH_GOOGLE_CLIENT_ID,
         DATA_DIR: `.data-e2e-${embeddedPort}`,
-        SITE_URL: `http://127.0.0.1:${embeddedPort}`,
+        // The browser opens this server as 127.0.0.1 while SITE_URL says localhost: sign-in
+        // must work on whatever origin the site is opened (e2e/auth-origin-embedded.spec.ts).
+        SITE_URL: `http://localhost:${embeddedPort}`,
       },
     },
     {
@@ -118,6 +132,9 @@ export default defineConfig({
         ...google,
         DATABASE_URL: databaseUrl,
         SITE_URL: `http://127.0.0.1:${port}`,
+        // The tests stand in for a trusted proxy: their X-Forwarded-For names the client, so
+        // specs get rate-limit buckets of their own. The embedded server trusts none.
+        TRUSTED_PROXY_HOPS: "1",
       },
     },
   ],

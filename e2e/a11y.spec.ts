@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { appPagePatterns } from "../tests/support/app-pages";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page, type Route } from "./support/test";
 import postgres from "postgres";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 
@@ -40,7 +40,11 @@ async function hasSession(page: Page): Promise<boolean> {
   return cookies.some((cookie) => cookie.name.startsWith(SESSION_COOKIE));
 }
 
-/** Serves a stand-in for GIS whose prompt signs in as `claims` (id token from the provider). */
+/**
+ * Serves a stand-in for GIS whose prompt signs in as `claims` (id token from the provider).
+ * The page's CSP allows no fetch to the provider's origin (real GIS talks to Google from its
+ * own frame), so the stand-in asks the test through a binding.
+ */
 function fakeGis(claims: Record<string, unknown>) {
   const script = `
     window.google = { accounts: { id: {
@@ -48,15 +52,25 @@ function fakeGis(claims: Record<string, unknown>) {
       prompt() {
         const config = window.__gisConfig;
         const claims = Object.assign(${JSON.stringify(claims)}, { nonce: config.nonce });
-        fetch(${JSON.stringify(`${providerOrigin}/control/id-token?claims=`)} +
-          encodeURIComponent(JSON.stringify(claims)))
-          .then((response) => response.json())
-          .then(({ idToken }) => config.callback({ credential: idToken }));
+        window.__e2eGoogleIdToken(JSON.stringify(claims))
+          .then((idToken) => config.callback({ credential: idToken }));
       },
       cancel() {},
     } } };`;
-  return (route: Route) =>
-    route.fulfill({ status: 200, contentType: "text/javascript", body: script });
+  const bound = new WeakSet<Page>();
+  return async (route: Route) => {
+    const page = route.request().frame().page();
+    if (!bound.has(page)) {
+      bound.add(page);
+      await page.exposeFunction("__e2eGoogleIdToken", async (claimsJson: string) => {
+        const response = await page.request.get(
+          `${providerOrigin}/control/id-token?claims=${encodeURIComponent(claimsJson)}`,
+        );
+        return ((await response.json()) as { idToken: string }).idToken;
+      });
+    }
+    await route.fulfill({ status: 200, contentType: "text/javascript", body: script });
+  };
 }
 
 test("Continue with Google: provider, callback, profile creation, then the redirect target", async ({
@@ -180,7 +194,7 @@ test("the Google button without Google's script: 'Google Api is not available'",
   await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
 });
 
-test("/callback with a forged access token: 'Invalid JWT signature'", async ({ page }) => {
+test("/callback with a forged invitation token: 'Invalid JWT signature'", async ({ page }) => {
   const jwks = (await (await page.request.get("/auth/v1/.well-known/jwks.json")).json()) as {
     keys: { kid: string }[];
   };
@@ -199,9 +213,14 @@ test("/callback with a forged access token: 'Invalid JWT signature'", async ({ p
     }),
     Buffer.alloc(64, 7).toString("base64url"),
   ].join(".");
+  // Tokens in a link are only ever taken for an invitation, and only with a password chosen.
   await page.goto(
-    `/callback#access_token=${forged}&refresh_token=abc&expires_at=${now + 3600}&expires_in=3600&token_type=bearer`,
+    `/callback#access_token=${forged}&refresh_token=abc&expires_at=${now + 3600}&expires_in=3600&token_type=bearer&type=invite`,
   );
+  await expect(page.getByRole("heading", { name: "Accept your invitation" })).toBeVisible();
+  await page.getByLabel(/^New password/).fill("Violet-Lantern-Orbit-42");
+  await page.getByLabel("Repeat the new password").fill("Violet-Lantern-Orbit-42");
+  await page.getByRole("button", { name: "Save the password and continue" }).click();
   await expect(page.locator("main [role=alert]")).toContainText("Invalid JWT signature");
   expect(await hasSession(page)).toBe(false);
 });

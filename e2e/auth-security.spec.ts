@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import postgres from "postgres";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
+import { confirmSignUp } from "./support/confirm";
 
 /**
  * Account security on /profile/update against the production build: MFA enrolment (the
@@ -83,19 +84,14 @@ function authenticator(secret: string) {
   };
 }
 
-/** Signs up through the page and confirms the address as a seed factory would. */
+/** Signs up through the page and confirms the address with its emailed code. */
 async function registerConfirmed(page: Page, email: string): Promise<void> {
   await page.goto("/register");
   await page.getByLabel("Email or phone").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  await withSql(async (sql) => {
-    const rows = await sql`
-      update auth.users set email_confirmed_at = now() where email = ${email} returning id`;
-    expect(rows).toHaveLength(1);
-    await sql`delete from public.rate_limits where key = ${`auth:send-to:${email}`}`;
-  });
+  await confirmSignUp(page.request, email);
 }
 
 async function signIn(page: Page, email: string, target = "/"): Promise<void> {
@@ -261,4 +257,52 @@ test("secure email change: both addresses confirm, by link and by code", async (
   await expect(security.getByText(`Current address: ${next}`)).toBeVisible();
   const user = await page.request.get("/api/profile/me/user");
   expect(await user.json()).toMatchObject({ email: next });
+});
+
+test("phone change: the number signs in only after the texted code; /profile shows it", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await memberOnUpdatePage(page, "phone");
+  const security = page.getByRole("region", { name: "Security" });
+  const digits = `1555${Math.floor(Math.random() * 1e7)
+    .toString()
+    .padStart(7, "0")}`;
+  const phone = `+${digits}`;
+  const passwordGrant = () =>
+    page.request.post("/auth/v1/token?grant_type=password", {
+      headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
+      data: { phone, password },
+    });
+  await security.getByLabel(/^New phone number/).fill(phone);
+  await security.getByRole("button", { name: "Change phone" }).click();
+  await expect(security.getByTestId("phone-change-pending")).toContainText(
+    `We sent a code by text message to ${phone}.`,
+  );
+
+  // The code is in the SMS outbox (/dev/sms); until it is used the number is nobody's.
+  const [sms] = await withSql(
+    (sql) => sql<{ body: string }[]>`
+      select body from sms_outbox where to_number = ${phone} order by created_at desc limit 1`,
+  );
+  const code = /\b(\d{6})\b/.exec(sms?.body ?? "")?.[1] ?? "";
+  expect(code).toMatch(/^\d{6}$/);
+  const early = await passwordGrant();
+  expect(early.status()).toBe(400);
+  expect((await early.json()).code).toBe("invalid_credentials");
+  const profile = await page.context().newPage();
+  await profile.goto("/profile");
+  await expect(profile.getByTestId("profile-display-name")).toBeVisible();
+  await expect(profile.locator("dd", { hasText: phone })).toHaveCount(0);
+
+  await security.getByLabel(/^Code from the text message/).fill(code);
+  await security.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText(`Your phone number is now ${phone}.`, { exact: true })).toBeVisible();
+  await expect(security.getByText(`Current number: ${phone}`)).toBeVisible();
+  expect((await passwordGrant()).status()).toBe(200);
+
+  // /profile shows the same number as /profile/update.
+  await profile.goto("/profile");
+  await expect(profile.locator("dd", { hasText: phone })).toBeVisible();
+  await profile.close();
 });

@@ -1,6 +1,7 @@
-import { type APIRequestContext, type BrowserContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, test } from "./support/test";
 import { combineChunks, createChunks, stringFromBase64URL, stringToBase64URL } from "@supabase/ssr";
 import postgres from "postgres";
+import { confirmSignUp } from "./support/confirm";
 
 /**
  * Two production instances of one site on one PostgreSQL database (playwright.config.ts
@@ -48,7 +49,7 @@ async function authHeaders(request: APIRequestContext, address: string) {
   };
 }
 
-/** Signs up on A and confirms the address in the database (the server does not autoconfirm). */
+/** Signs up on A and confirms the address with its emailed code (no autoconfirm). */
 async function createUser(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -56,11 +57,7 @@ async function createUser(
 ) {
   const signup = await request.post(`${A}/auth/v1/signup`, { headers, data: { email, password } });
   expect(signup.status()).toBe(200);
-  await withSql(async (sql) => {
-    const rows = await sql`
-      update auth.users set email_confirmed_at = now() where email = ${email} returning id`;
-    expect(rows).toHaveLength(1);
-  });
+  await confirmSignUp(request, email, { origin: A, headers });
 }
 
 async function passwordGrant(

@@ -1,26 +1,13 @@
-import { expect, test } from "@playwright/test";
-import postgres from "postgres";
+import { expect, test } from "./support/test";
+import { confirmSignUp } from "./support/confirm";
 
 /**
  * The sign-in journey against the production build: the guard, sign-up, profile creation
- * with a redirect target, sign-out and password sign-in. The connected server does not
- * autoconfirm sign-ups (production default); the confirmation link is the mail flows'
- * part, so this spec confirms the address in the database, as a seed factory would.
+ * with a redirect target, sign-out and password sign-in. The server does not autoconfirm
+ * sign-ups (the default): the address is confirmed with the code of its confirmation email
+ * (the dev outbox), as its owner would.
  */
 const password = "correct horse battery staple";
-const databaseUrl =
-  process.env.E2E_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/livemarket_e2e";
-
-async function confirmEmail(email: string): Promise<void> {
-  const sql = postgres(databaseUrl, { max: 1 });
-  try {
-    const rows = await sql`
-      update auth.users set email_confirmed_at = now() where email = ${email} returning id`;
-    expect(rows).toHaveLength(1);
-  } finally {
-    await sql.end();
-  }
-}
 
 test("an anonymous visit to /profile goes to the login page with the path", async ({ page }) => {
   await page.goto("/profile");
@@ -48,7 +35,7 @@ test("register, create a profile, sign out and sign in again", async ({ page }) 
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  await confirmEmail(email);
+  await confirmSignUp(page.request, email);
 
   // Sign in: no profile yet, so the creation page, then the original target.
   await page.getByRole("link", { name: "Sign in" }).click();

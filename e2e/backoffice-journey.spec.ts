@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import {
   createConfirmedUser,
   followContactVerification,
@@ -88,23 +88,56 @@ test("register, invite, accept, custom role, contact email, file, audit trail", 
   expect(download.suggestedFilename()).toBe("menu.txt");
   expect(await readFile(await download.path(), "utf8")).toBe("Soup of the day");
 
-  // The audit trail holds every write of the journey, with who made it.
+  // The audit trail holds every write of the journey, with who made it, by labels and names
+  // (never keys or ids), in English and in Spanish; so does the dashboard's recent activity.
   await page.goto(`${base}/settings/audit`);
   const table = page.getByRole("table", { name: "Audit entries, newest first" });
-  const row = (action: string) => table.getByRole("row").filter({ hasText: action });
+  const row = (action: string) =>
+    table.getByRole("row").filter({ has: page.getByRole("cell", { name: action, exact: true }) });
   for (const action of [
-    "settings.organisation.create",
-    "people.invitation.create",
-    "people.invitation.accept",
-    "settings.role.create",
-    "settings.contact.create",
-    "settings.contact.verify",
-    "settings.module.enable",
-    "storage.file.upload",
+    "Registered the organisation",
+    "Invited someone",
+    "Accepted an invitation",
+    "Created a role",
+    "Added a contact address",
+    "Confirmed a contact address",
+    "Turned a module on",
+    "Uploaded a file",
   ]) {
     await expect(row(action), action).toHaveCount(1);
   }
-  await expect(row("people.invitation.accept")).toContainText("E2E journey colleague");
-  await expect(row("settings.role.create")).toContainText("E2E journey-owner");
+  await expect(row("Accepted an invitation")).toContainText("E2E journey colleague");
+  await expect(row("Created a role")).toContainText("E2E journey-owner");
+  await expect(row("Uploaded a file")).toContainText("File");
+  await expect(row("Uploaded a file")).toContainText("menu.txt");
+  await expect(row("Turned a module on")).toContainText("Storage");
+  await expect(row("Registered the organisation")).toContainText("Journey Deli");
+  const noKeys = async (text: string) => {
+    expect(text).not.toMatch(/\b(?:settings|people|storage)\.[a-zA-Z]+\.[a-zA-Z]+\b/);
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+  };
+  await noKeys(await table.innerText());
+  await page.goto(`${base}/dashboard`);
+  const activity = page.getByTestId("recent-activity");
+  await expect(activity).toContainText("Uploaded a file · menu.txt");
+  await noKeys(await activity.innerText());
+
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: page.url() }]);
+  await page.reload();
+  await expect(activity).toContainText("Subió un archivo · menu.txt");
+  await noKeys(await activity.innerText());
+  await page.goto(`${base}/settings/audit`);
+  const tabla = page.getByRole("table", {
+    name: "Entradas de auditoría, las más recientes primero",
+  });
+  await expect(
+    tabla.getByRole("row").filter({ has: page.getByRole("cell", { name: "Subió un archivo" }) }),
+  ).toContainText("Archivo");
+  await expect(tabla.getByRole("cell", { name: "Activó un módulo", exact: true })).toBeVisible();
+  await expect(tabla.getByRole("cell", { name: "Creó un rol", exact: true })).toBeVisible();
+  await noKeys(await tabla.innerText());
+  await expect(
+    page.getByLabel("Acción").locator("option", { hasText: "Subió un archivo" }),
+  ).toHaveAttribute("value", "storage.file.upload");
   await context.close();
 });

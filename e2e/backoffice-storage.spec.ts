@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 import { registerOrganisation, signUpAndSignIn, sql } from "./support/backoffice";
 

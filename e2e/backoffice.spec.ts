@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 import { registerOrganisation, signUpAndSignIn, sql } from "./support/backoffice";
 
@@ -72,18 +72,55 @@ test("register an organisation, land on its dashboard, and strangers get 404", a
   await stranger.close();
 });
 
-test("the frame works at 360 px: the menu scrolls in a row, nothing overflows", async ({
+test("the frame works at 360 and 390 px: every area in sight, emails on one line", async ({
   page,
 }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 360, height: 740 });
-  await signUpAndSignIn(page, "narrow");
-  await registerOrganisation(page, "Small Shop");
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  const { email } = await signUpAndSignIn(page, "narrow");
+  const id = await registerOrganisation(page, "Small Shop");
+  const overflow = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  expect(await overflow()).toBeLessThanOrEqual(0);
   await expect(
     page.getByRole("button", { name: /Current organisation: Small Shop/ }),
   ).toBeVisible();
+
+  // Storage on: four areas in the menu.
+  await page.goto(`/backoffice/organisation/${id}/settings/module/storage`);
+  await page.getByRole("button", { name: "Switch on (Free)" }).click();
+  await expect(page.getByText("Storage is switched on", { exact: true })).toBeVisible();
+
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto(`/backoffice/organisation/${id}/people`);
+    await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
+    expect(await overflow(), `${width}`).toBeLessThanOrEqual(0);
+    // Every area of the menu is on screen: none is cut off or scrolled out of view.
+    const areas = page.getByRole("navigation", { name: "Business portal" }).getByRole("link");
+    await expect(areas).toHaveCount(4);
+    for (const box of await areas.evaluateAll((links) =>
+      links.map((link) => {
+        const rect = link.getBoundingClientRect();
+        return { left: rect.left, right: rect.right, text: link.textContent };
+      }),
+    )) {
+      expect(box.left, box.text ?? "").toBeGreaterThanOrEqual(0);
+      expect(box.right, box.text ?? "").toBeLessThanOrEqual(width);
+    }
+    // The member's email reads on one line, not one character per line.
+    const cell = page.getByRole("cell", { name: email });
+    await expect(cell).toBeVisible();
+    const lines = await cell.evaluate((td) => {
+      const text = td.querySelector("span") ?? td;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const rects = [...range.getClientRects()];
+      return { lines: new Set(rects.map((r) => Math.round(r.top))).size, width: td.clientWidth };
+    });
+    expect(lines.lines, `${width}`).toBe(1);
+    expect(lines.width, `${width}`).toBeGreaterThan(150);
+  }
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 
 const pages = [
@@ -21,6 +21,19 @@ test.describe("content pages", () => {
         "href",
         `${baseURL}${path}`,
       );
+    });
+  }
+
+  // The sign-in pages are indexable too: their canonical link drops the `redirect` query.
+  for (const path of ["/login", "/register", "/forgot-password"]) {
+    test(`${path} has a canonical link and may be indexed`, async ({ page, baseURL }) => {
+      const response = await page.goto(`${path}?redirect=%2Fabout`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        `${baseURL}${path}`,
+      );
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     });
   }
 

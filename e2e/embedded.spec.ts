@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /**
  * Embedded mode smoke run: this server starts with no DATABASE_URL and an empty DATA_DIR,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 
 const panel = (page: Page) => page.getByRole("dialog", { name: "Quick access" });
@@ -235,3 +235,68 @@ test("has no serious or critical accessibility violations with the panel open", 
   await panel(page).getByRole("button", { name: "Services", exact: true }).click();
   await expectNoSeriousA11yViolations(page);
 });
+
+/**
+ * Text that does not fit a tile ends in an ellipsis instead of being cut off, and the search
+ * box shows its whole placeholder: measured, in Spanish (the longer words), at 390 px and in
+ * the 520 px panel at 1440 px.
+ */
+async function clippedWithoutEllipsis(page: Page): Promise<string[]> {
+  return page
+    .getByRole("dialog")
+    .getByTestId("quick-access-tile")
+    .evaluateAll((list) =>
+      list.flatMap((tile) =>
+        [...tile.querySelectorAll<HTMLElement>("[id$='-title'], [id$='-description']")]
+          .filter(
+            (el) =>
+              (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) &&
+              getComputedStyle(el).textOverflow !== "ellipsis",
+          )
+          .map((el) => `${el.textContent} (${el.scrollWidth}/${el.clientWidth})`),
+      ),
+    );
+}
+
+async function placeholderOverflow(page: Page): Promise<number> {
+  return page
+    .getByRole("dialog")
+    .getByRole("searchbox", { name: "Buscar" })
+    .evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const probe = document.createElement("span");
+      probe.style.font = style.font;
+      probe.style.whiteSpace = "pre";
+      probe.style.position = "absolute";
+      probe.textContent = input.placeholder;
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return needed - room;
+    });
+}
+
+for (const width of [390, 1440]) {
+  test(`at ${width} px tile texts end in an ellipsis and the placeholder fits (es)`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "es", url: baseURL ?? "" }]);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/about");
+    await page.getByRole("banner").getByTestId("quick-access-launcher").click();
+    const dialog = page.getByRole("dialog", { name: "Acceso rápido" });
+    await expect(dialog).toBeVisible();
+    expect(await placeholderOverflow(page)).toBeLessThanOrEqual(0);
+    for (const folder of ["Compras", "Servicios", "Educación", "Eventos", "Viajes"]) {
+      await dialog.getByRole("button", { name: folder, exact: true }).click();
+      await expect(dialog.getByRole("navigation", { name: "Ruta" })).toContainText(folder);
+      expect(await clippedWithoutEllipsis(page), folder).toEqual([]);
+      await dialog.getByRole("button", { name: "Inicio" }).click();
+    }
+    expect(await clippedWithoutEllipsis(page)).toEqual([]);
+  });
+}

@@ -14,15 +14,31 @@ const bool = (fallback: boolean) =>
     z.boolean(),
   );
 
+const optionalBool = z.preprocess(
+  (v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1" || v === true),
+  z.boolean().optional(),
+);
+/** A positive whole number with a default (empty means unset). */
+const rateLimit = (fallback: number, max = 1_000_000) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(max).default(fallback),
+  );
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** Public origin of the site, used for canonical links, sitemaps and emails. */
   SITE_URL: z.string().url().default("http://localhost:3000"),
   /** PostgreSQL connection string. Unset: embedded PGlite under DATA_DIR (embedded mode). */
   DATABASE_URL: optionalUrl,
+  /**
+   * The login of user and visitor requests (RLS applies, no way back to the owner). Unset:
+   * DATABASE_URL with the user swapped for `app_authenticator` (migration 0014 creates it).
+   */
+  DATABASE_USER_URL: optionalUrl,
   /** Where embedded mode keeps its database and files. */
   DATA_DIR: z.string().default(".data"),
-  /** Largest pool of PostgreSQL connections per app instance. */
+  /** Largest pool of PostgreSQL connections per app instance, for each of its two logins. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: the dev outbox. */
   SMTP_URL: optionalUrl,
@@ -42,6 +58,16 @@ const schema = z.object({
   /** Developer pages under /dev (mailbox, error trigger): on outside production, opt-in in it. */
   DEV_TOOLS: bool(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /**
+   * Reverse proxies in front of the app that append the address they received a request
+   * from to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for, a load balancer). The
+   * client address (rate limits, audit) is the entry this many places left of the
+   * connecting peer's; 0: the peer itself (lib/security/client-address.ts).
+   */
+  TRUSTED_PROXY_HOPS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).max(10).default(0),
+  ),
   /** Build output folder (next.config distDir); the server reads BUILD_ID and builds/latest.json there. */
   NEXT_DIST_DIR: z.string().default(".next"),
   /**
@@ -51,11 +77,14 @@ const schema = z.object({
    */
   SUPABASE_URL: optionalUrl,
   SUPABASE_ANON_KEY: optionalString,
-  /** Built-in auth (/auth/v1): sign-ups confirmed at once. Unset: on in embedded mode and dev. */
-  AUTH_AUTOCONFIRM: z.preprocess(
-    (v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1" || v === true),
-    z.boolean().optional(),
-  ),
+  /**
+   * Built-in auth (/auth/v1): addresses count as confirmed without a code or link (GoTrue's
+   * MAILER_AUTOCONFIRM / SMS_AUTOCONFIRM). Off by default everywhere. AUTH_AUTOCONFIRM sets
+   * both; the MAILER / SMS settings win over it.
+   */
+  AUTH_AUTOCONFIRM: optionalBool,
+  AUTH_MAILER_AUTOCONFIRM: optionalBool,
+  AUTH_SMS_AUTOCONFIRM: optionalBool,
   /** Built-in auth: refuse new sign-ups. */
   AUTH_DISABLE_SIGNUP: z.preprocess(
     (v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1" || v === true),
@@ -106,19 +135,67 @@ const schema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(60).max(3600).default(3600),
   ),
-  /** Built-in auth: auth emails (confirmations, links, codes) sent per hour overall. */
-  AUTH_RATE_LIMIT_EMAIL_SENT: z.preprocess(
+  /**
+   * Built-in auth rate limits, named and defaulted as GoTrue's RATE_LIMIT_* settings.
+   * EMAIL_SENT / SMS_SENT: messages per hour for all clients together; the others per client
+   * address: TOKEN_REFRESH (/token) per 5 min, OTP (/signup, /otp, /recover, /resend,
+   * PUT /user, /reauthenticate) per 5 min, VERIFY (/verify, /callback) per 5 min,
+   * ANONYMOUS_USERS per hour, WEB3 per 5 min, MFA challenge and verify per minute each.
+   */
+  AUTH_RATE_LIMIT_EMAIL_SENT: rateLimit(30),
+  AUTH_RATE_LIMIT_SMS_SENT: rateLimit(30),
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: rateLimit(150),
+  AUTH_RATE_LIMIT_OTP: rateLimit(30),
+  AUTH_RATE_LIMIT_VERIFY: rateLimit(30),
+  AUTH_RATE_LIMIT_ANONYMOUS_USERS: rateLimit(30),
+  AUTH_RATE_LIMIT_WEB3: rateLimit(30),
+  AUTH_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: rateLimit(15),
+  /**
+   * Built-in auth (ours, not GoTrue's): auth emails, and text messages, one client address
+   * may cause per hour, checked before the shared hourly budget (at most half of it).
+   */
+  AUTH_RATE_LIMIT_SENT_PER_CLIENT: rateLimit(10),
+  /**
+   * Built-in auth: seconds after which a user who never confirmed an address (nor signed in)
+   * is removed (0: never; default 1 day).
+   */
+  AUTH_UNCONFIRMED_USER_RETENTION: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number().int().min(1).default(30),
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => n === 0 || n >= 3600, "0, or at least 3600 seconds")
+      .default(86_400),
   ),
+  /** Built-in auth: shortest password accepted (GoTrue's PASSWORD_MIN_LENGTH; default 8). */
+  AUTH_PASSWORD_MIN_LENGTH: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(6).max(72).default(8),
+  ),
+  /** Built-in auth: linking and unlinking identities (GoTrue's SECURITY_MANUAL_LINKING_ENABLED). */
+  AUTH_SECURITY_MANUAL_LINKING_ENABLED: bool(true),
+  /**
+   * Built-in auth: a legacy HS256 JWT secret (GoTrue's JWT_SECRET): tokens and API keys
+   * signed with it (a Supabase project's anon and service_role keys) are accepted, whatever
+   * their issuer. Signing stays with the asymmetric key.
+   */
+  AUTH_JWT_SECRET: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(32, "at least 32 characters").optional(),
+  ),
+  /**
+   * Built-in auth: signing keys as a JWK set (JSON, GoTrue's JWT_KEYS): EC P-256 (ES256) or
+   * RSA (RS256); the first (with its private part) signs, all verify and are published.
+   */
+  AUTH_JWT_KEYS: optionalString,
   /** Built-in auth: password changes from sessions older than 24 h need GET /reauthenticate's code. */
   AUTH_PASSWORD_CHANGE_REQUIRES_REAUTHENTICATION: bool(false),
   /** Built-in auth: email changes are confirmed by the current and the new address (GoTrue's secure change). */
   AUTH_SECURE_EMAIL_CHANGE: bool(true),
-  /** SMS delivery: "outbox" (dev table, /dev/sms) or "twilio". */
+  /** SMS delivery: "outbox" (dev table, /dev/sms), "twilio", or "none" (codes by SMS fail). */
   SMS_PROVIDER: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.enum(["outbox", "twilio"]).default("outbox"),
+    z.enum(["outbox", "twilio", "none"]).default("outbox"),
   ),
   /** Twilio Messages API: account SID, auth token, sender (number or messaging service SID). */
   TWILIO_ACCOUNT_SID: optionalString,
@@ -131,11 +208,33 @@ const schema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(1).max(86_400).default(300),
   ),
+  /** Built-in auth: seconds before an unverified, unchallenged MFA factor is removed at the next enrolment (GoTrue's MFA_FACTOR_EXPIRY_DURATION). */
+  AUTH_MFA_FACTOR_EXPIRY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(60).max(86_400).default(300),
+  ),
   /** Built-in auth: unverified MFA factors a user may hold at once (default 10). */
   AUTH_MFA_MAX_UNVERIFIED_FACTORS: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(1).max(100).default(10),
   ),
+  /** Built-in auth: passkey sign-in and registration (/passkeys/*). On by default. */
+  AUTH_PASSKEYS: bool(true),
+  /** Built-in auth: WebAuthn (security keys, platform authenticators) as an MFA factor. On by default. */
+  AUTH_MFA_WEBAUTHN: bool(true),
+  /**
+   * Built-in auth, WebAuthn: the relying party id (a domain, e.g. example.com) every
+   * credential is bound to. Unset: the host of the page's own origin (the site or an entry
+   * of AUTH_WEBAUTHN_ORIGINS).
+   */
+  AUTH_WEBAUTHN_RP_ID: optionalString,
+  /** Built-in auth, WebAuthn: the name browsers show in their passkey prompt. */
+  AUTH_WEBAUTHN_RP_NAME: z.string().min(1).default("Live Market"),
+  /**
+   * Built-in auth, WebAuthn: origins besides SITE_URL's whose pages may run ceremonies
+   * (comma-separated, e.g. http://localhost:3000 when the site is also opened there).
+   */
+  AUTH_WEBAUTHN_ORIGINS: optionalString,
 });
 
 const checkedSchema = schema.superRefine((value, context) => {
@@ -144,6 +243,14 @@ const checkedSchema = schema.superRefine((value, context) => {
       code: "custom",
       path: [value.SUPABASE_URL ? "SUPABASE_ANON_KEY" : "SUPABASE_URL"],
       message: "SUPABASE_URL and SUPABASE_ANON_KEY are set together, or neither",
+    });
+  }
+  if (value.AUTH_SIGNING_KEY && value.AUTH_JWT_KEYS) {
+    context.addIssue({
+      code: "custom",
+      path: ["AUTH_JWT_KEYS"],
+      message:
+        "AUTH_SIGNING_KEY and AUTH_JWT_KEYS cannot both be set (put the key in AUTH_JWT_KEYS)",
     });
   }
 });

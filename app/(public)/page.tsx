@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { HubBrowser } from "@/components/quick-access/hub-browser";
+import { HubCategoryLinks } from "@/components/quick-access/hub-category-links";
 import { OpenQuickAccessButton } from "@/components/quick-access/open-quick-access-button";
 import { ServerIcon } from "@/components/ui/server-icon";
 import { pageMetadata } from "@/lib/seo/metadata";
@@ -12,8 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * The hub home: the category browser of the Quick Access Panel, inline, at its centre (its code
- * loads after the first paint: HubBrowser). The panel itself is mounted by the default
- * layout's QuickAccessProvider.
+ * loads after the first paint: HubBrowser). Without JavaScript the categories show as plain
+ * links instead (HubCategoryLinks, in a <noscript>). The panel itself is mounted by the
+ * default layout's QuickAccessProvider.
  */
 export default async function HubPage() {
   const t = await getTranslations("hub");
@@ -32,6 +34,10 @@ export default async function HubPage() {
         data-testid="hub-browser"
       >
         <HubBrowser variant="page" />
+        {/* The browser's HTML stays hidden without JavaScript (deferHydration): links instead. */}
+        <noscript>
+          <HubCategoryLinks />
+        </noscript>
       </section>
     </div>
   );

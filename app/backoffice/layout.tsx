@@ -16,13 +16,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The back office: the default layout, the auth provider, the back-office catalogue
+ * The back office: the default layout (its back-office top bar: a link back to the
+ * marketplace, no search or Quick Access), the auth provider, the back-office catalogue
  * namespaces for its client components, and nuqs for the URL state of its tables.
  */
 export default async function BackofficeLayout({ children }: { children: ReactNode }) {
   const messages = pickBackofficeClientMessages(await getMessages());
   return (
-    <DefaultLayout>
+    <DefaultLayout variant="backoffice">
       <AuthBoundary>
         <NextIntlClientProvider messages={messages}>
           <NuqsAdapter>{children}</NuqsAdapter>

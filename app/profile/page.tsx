@@ -16,9 +16,12 @@ export default async function ProfilePage() {
   const format = await getFormatter();
   const { claims, profile } = await requireProfile("/profile");
   const email = typeof claims.email === "string" && claims.email ? claims.email : null;
+  // The account's number (the token's phone claim), as /profile/update shows it: the
+  // profile row's copy is taken at profile creation and does not follow phone changes.
+  const phone = typeof claims.phone === "string" && claims.phone ? claims.phone : null;
   const rows: [string, string][] = [
     [t("email"), email ?? (claims.is_anonymous ? t("guest") : t("notSet"))],
-    [t("phone"), profile.phone ? `+${profile.phone}` : t("notSet")],
+    [t("phone"), phone ? `+${phone}` : t("notSet")],
     [t("locale"), profile.locale === "es" ? t("localeNames.es") : t("localeNames.en")],
   ];
   return (

@@ -14,6 +14,11 @@ export type AuthState = {
   user: User | null;
   profile: ProfileState;
   reloadProfile: () => Promise<void>;
+  /**
+   * The absolute URL for `redirectTo` / `emailRedirectTo` of a path of this site: on the
+   * page's origin when the auth service accepts it, else on SITE_URL (auth-options.ts).
+   */
+  redirectUrl: (path: string) => string;
 };
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -4,7 +4,7 @@ import type { Session } from "@supabase/supabase-js";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FetchJsonError, fetchJsonWithRetry } from "@/lib/app-data/fetch-with-retry";
-import type { AuthClientConfig } from "@/lib/auth/client/auth-options";
+import { authRedirectUrl, type AuthClientConfig } from "@/lib/auth/client/auth-options";
 import { getBrowserAuthClient } from "@/lib/auth/client/browser-client";
 import type { Profile } from "@/lib/profile/profile-schema";
 import { AuthContext, type AuthState, type ProfileState } from "./auth-context";
@@ -72,6 +72,11 @@ export function AuthProvider({
     };
   }, [userId]);
 
+  const redirectUrl = useCallback(
+    (path: string) => authRedirectUrl(config, window.location.origin, path),
+    [config],
+  );
+
   // Derived, never stale: another user's profile is never shown while the new one loads.
   const value = useMemo<AuthState>(() => {
     const profile: ProfileState =
@@ -82,7 +87,7 @@ export function AuthProvider({
           : loaded?.userId === userId
             ? loaded.state
             : { status: "loading" };
-    return { client, session, user: session?.user ?? null, profile, reloadProfile };
-  }, [client, session, userId, loaded, reloadProfile]);
+    return { client, session, user: session?.user ?? null, profile, reloadProfile, redirectUrl };
+  }, [client, session, userId, loaded, reloadProfile, redirectUrl]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -6,14 +6,14 @@ import { completeCallbackAction, type CallbackActionState } from "@/app/(auth)/c
 import { Button } from "@/components/ui/button";
 import { CallbackError } from "./callback-error";
 
-export type CallbackPayload =
-  { code: string; next: string } | { accessToken: string; refreshToken: string; next: string };
+export type CallbackPayload = { code: string; next: string };
 
 const INITIAL: CallbackActionState = { error: null };
 
 /**
- * Sends the code (or the implicit session) to the server action once, on arrival; without
- * JavaScript the visitor presses "Continue". The server writes the session cookies.
+ * Sends the PKCE code to the server action once, on arrival; without JavaScript the visitor
+ * presses "Continue" (a POST: the code never goes into another URL). The server writes the
+ * session cookies.
  */
 export function CallbackExchange({ payload }: { payload: CallbackPayload }) {
   const t = useTranslations("auth");
@@ -29,15 +29,14 @@ export function CallbackExchange({ payload }: { payload: CallbackPayload }) {
 
   if (state.error) return <CallbackError reason={state.error} />;
   return (
-    <form ref={formRef} action={action} aria-busy={pending} className="flex flex-col gap-4">
-      {"code" in payload ? (
-        <input type="hidden" name="code" value={payload.code} />
-      ) : (
-        <>
-          <input type="hidden" name="access_token" value={payload.accessToken} />
-          <input type="hidden" name="refresh_token" value={payload.refreshToken} />
-        </>
-      )}
+    <form
+      ref={formRef}
+      action={action}
+      method="post"
+      aria-busy={pending}
+      className="flex flex-col gap-4"
+    >
+      <input type="hidden" name="code" value={payload.code} />
       <input type="hidden" name="next" value={payload.next} />
       <p role="status" className="text-muted-foreground">
         {t("callback.working")}

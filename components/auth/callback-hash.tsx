@@ -1,31 +1,59 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { hashToQuery } from "@/app/(auth)/callback/callback-params";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { readHash, type HashAction } from "@/app/(auth)/callback/callback-params";
 import { CallbackError } from "./callback-error";
 
+// Only an invitation needs the password form (and its validation code): loaded then.
+const InvitationForm = lazy(() =>
+  import("./invitation-form").then((module) => ({ default: module.InvitationForm })),
+);
+
+type Outcome = Exclude<HashAction, { kind: "reload" }> | null;
+
 /**
- * The hash fragment never reaches the server: this turns it into query parameters and
- * reloads /callback with them (spec §2). No fragment and nothing in the query: this URL is
- * not a sign-in callback.
+ * The hash fragment never reaches the server. Errors and messages in it move into the query
+ * and the page reloads (spec §2). Tokens never do: the fragment is wiped from the address
+ * bar at once; an invitation's go to the invitation form, any others are refused with a
+ * clear message and no session changes (callback-params.ts). No fragment and nothing in the
+ * query: this URL is not a sign-in callback.
  */
-export function CallbackHash() {
+export function CallbackHash({ next }: { next: string }) {
   const t = useTranslations("auth");
-  const [invalid, setInvalid] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
 
   useEffect(() => {
-    const query = hashToQuery(window.location.search, window.location.hash);
-    if (query) {
-      window.location.replace(`/callback?${query}`);
+    const action = readHash(window.location.search, window.location.hash);
+    if (action.kind === "reload") {
+      window.location.replace(`/callback?${action.query}`);
       return;
     }
-    // Reading the URL is only possible after hydration; the message follows from it.
+    if (action.kind !== "none") {
+      window.history.replaceState(
+        window.history.state,
+        "",
+        window.location.pathname + window.location.search,
+      );
+    }
+    // Reading the URL is only possible after hydration; what to show follows from it.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setInvalid(true);
+    setOutcome(action);
   }, []);
 
-  if (invalid) return <CallbackError reason="notPkce" />;
+  if (outcome?.kind === "none") return <CallbackError reason="notPkce" />;
+  if (outcome?.kind === "refuse") return <CallbackError reason="notStartedHere" />;
+  if (outcome?.kind === "invite") {
+    return (
+      <Suspense fallback={<p className="text-muted-foreground">{t("callback.working")}</p>}>
+        <InvitationForm
+          accessToken={outcome.accessToken}
+          refreshToken={outcome.refreshToken}
+          next={next}
+        />
+      </Suspense>
+    );
+  }
   return (
     <p role="status" className="text-muted-foreground">
       {t("callback.working")}

@@ -16,6 +16,7 @@ import {
 } from "@/lib/auth/client/credentials-schema";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
+import { NoScriptNotice } from "./no-script-notice";
 
 export type CredentialsFormProps = {
   /** Calls the auth service; answers the "auth.errors" key of a failure, or null. */
@@ -61,7 +62,14 @@ export function CredentialsForm({
   const alert = missing ? t("errors.credentialsRequired") : failure;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
+    <form
+      onSubmit={onSubmit}
+      method="post"
+      noValidate
+      aria-busy={isSubmitting}
+      className="flex flex-col gap-5"
+    >
+      <NoScriptNotice />
       {alert ? (
         <div
           ref={focusAlert}

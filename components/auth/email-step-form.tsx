@@ -7,6 +7,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { FormAlert } from "./form-alert";
+import { NoScriptNotice } from "./no-script-notice";
 import {
   recoveryLimits,
   type ForgotPasswordInput,
@@ -14,8 +15,9 @@ import {
 } from "./recovery-schemas";
 
 /**
- * The one-field "your email" step shared by the recovery and one-time-code forms: the
- * field, its single error, the service's failure and a submit button with its pending text.
+ * The one-field "your email" step shared by the recovery and email-change forms: the field,
+ * its single error, the service's failure and a submit button with its pending text. It
+ * posts (never a GET that would put the field into the URL) and says when JavaScript is off.
  */
 export function EmailStepForm({
   form,
@@ -36,7 +38,14 @@ export function EmailStepForm({
   const message = form.formState.errors.email?.message;
   const pending = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-5">
+    <form
+      onSubmit={onSubmit}
+      method="post"
+      noValidate
+      aria-busy={pending}
+      className="flex flex-col gap-5"
+    >
+      <NoScriptNotice />
       <FormAlert message={failure} />
       <FormField
         label={label}

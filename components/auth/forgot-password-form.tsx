@@ -9,7 +9,7 @@ import { useAuth } from "./auth-context";
 import { EmailStepForm } from "./email-step-form";
 import {
   forgotPasswordSchema,
-  recoveryRedirectUrl,
+  RECOVERY_CALLBACK_PATH,
   type ForgotPasswordInput,
   type ForgotPasswordValues,
 } from "./recovery-schemas";
@@ -20,7 +20,7 @@ import {
  */
 export function ForgotPasswordForm() {
   const t = useTranslations("auth");
-  const { client } = useAuth();
+  const { client, redirectUrl } = useAuth();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ForgotPasswordInput, unknown, ForgotPasswordValues>({
@@ -31,7 +31,7 @@ export function ForgotPasswordForm() {
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setFailure(null);
     const { error } = await client.auth.resetPasswordForEmail(email, {
-      redirectTo: recoveryRedirectUrl(window.location.origin),
+      redirectTo: redirectUrl(RECOVERY_CALLBACK_PATH),
     });
     if (error) {
       setFailure(t(`errors.${authErrorKey(error.code)}`));

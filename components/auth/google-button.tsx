@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useAuth } from "./auth-context";
 import { ProviderButton } from "./provider-button";
 import { createNonce, GoogleApiUnavailableError, loadGoogleIdentity } from "./google-identity";
+import { callbackPath } from "@/lib/auth/client/auth-options";
 import { landingAfterSignIn } from "@/lib/auth/client/step-up";
 
 /**
@@ -24,7 +25,7 @@ export function GoogleButton({
   redirectFlow: boolean;
 }) {
   const t = useTranslations("auth");
-  const { client } = useAuth();
+  const { client, redirectUrl } = useAuth();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -56,7 +57,7 @@ export function GoogleButton({
   };
 
   const withRedirectFlow = async () => {
-    const redirectTo = `${window.location.origin}/callback?next=${encodeURIComponent(target)}`;
+    const redirectTo = redirectUrl(callbackPath(target));
     const { error: startError } = await client.auth.signInWithOAuth({
       provider: "google",
       options: { redirectTo },

@@ -9,18 +9,20 @@ import { useAuth } from "./auth-context";
 import { CredentialsForm } from "./credentials-form";
 import { GoogleButton } from "./google-button";
 import { OtpLoginForm } from "./otp-login-form";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { SolanaButton } from "./solana-button";
 
-// The TOTP step only renders after a sign-in of a user with MFA: loaded then, not up front.
-const MfaChallengeForm = lazy(() =>
-  import("./mfa-challenge-form").then((module) => ({ default: module.MfaChallengeForm })),
-);
+// The second step (code or security key) only renders after a sign-in of a user with MFA:
+// loaded then, not up front.
+const MfaStep = lazy(() => import("./mfa-step").then((module) => ({ default: module.MfaStep })));
 
 /** Sign-in methods besides the password that this deployment offers. */
 export type LoginMethods = {
   /** Google: the browser's client id, and whether the server runs the redirect flow. */
   google: { clientId: string; redirectFlow: boolean } | null;
   solana: boolean;
+  /** Passkeys (WebAuthn discoverable credentials) of the built-in auth service. */
+  passkey?: boolean;
 };
 
 /** Sign in with a password, or as a guest (anonymous sign-in); then go to `target`. */
@@ -77,7 +79,7 @@ export function LoginForm({
         </h2>
         <p className="text-muted-foreground">{t("mfa.intro")}</p>
         <Suspense fallback={<p className="text-muted-foreground">{t("login.submitting")}</p>}>
-          <MfaChallengeForm onVerified={land} />
+          <MfaStep onVerified={land} />
         </Suspense>
         <Button
           type="button"
@@ -108,7 +110,7 @@ export function LoginForm({
   return (
     <div className="flex flex-col gap-4">
       {withCode ? (
-        <OtpLoginForm onSignedIn={afterSignIn} />
+        <OtpLoginForm target={target} onSignedIn={afterSignIn} />
       ) : (
         <CredentialsForm
           submitLabel={t("login.submit")}
@@ -130,6 +132,7 @@ export function LoginForm({
         {withCode ? t("otp.usePassword") : t("otp.useCode")}
       </Button>
       <p className="text-center text-sm text-muted-foreground">{t("login.or")}</p>
+      {methods.passkey ? <PasskeySignIn target={target} /> : null}
       {methods.google ? (
         <GoogleButton
           target={target}

@@ -68,7 +68,13 @@ export function MfaChallengeForm({
   const message = form.formState.errors.code?.message;
   const pending = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-5">
+    <form
+      onSubmit={onSubmit}
+      method="post"
+      noValidate
+      aria-busy={pending}
+      className="flex flex-col gap-5"
+    >
       <FormAlert message={failure} />
       <FormField
         label={t("mfa.code")}

@@ -7,17 +7,19 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { authErrorKey } from "@/lib/auth/client/credentials-schema";
+import { callbackPath } from "@/lib/auth/client/auth-options";
+import {
+  authErrorKey,
+  credentialLimits,
+  identifierSchema,
+  type Identifier,
+  type IdentifierInput,
+} from "@/lib/auth/client/credentials-schema";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
 import { useAuth } from "./auth-context";
-import { EmailStepForm } from "./email-step-form";
 import { FormAlert } from "./form-alert";
-import {
-  forgotPasswordSchema,
-  type ForgotPasswordInput,
-  type ForgotPasswordValues,
-} from "./recovery-schemas";
+import { NoScriptNotice } from "./no-script-notice";
 
 const codeSchema = z.object({
   code: z
@@ -29,38 +31,57 @@ const codeSchema = z.object({
 type CodeValues = z.infer<typeof codeSchema>;
 
 /**
- * Sign in with a one-time code: the email gets a code (POST /otp; an unknown address gets
- * an account and its confirmation code), then the code is verified (type "email").
+ * Sign in with a one-time code (spec §5: email or phone). An email gets a code and a link
+ * (POST /otp; an unknown address gets an account and its confirmation code; the link is
+ * PKCE and returns to /callback with `target`), a phone number an SMS code; then the code
+ * is verified (type "email" or "sms").
  */
-export function OtpLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function OtpLoginForm({
+  target = "/",
+  onSignedIn,
+}: {
+  target?: string;
+  onSignedIn: () => void;
+}) {
   const t = useTranslations("auth");
   const tv = useTranslations("validation");
-  const { client } = useAuth();
-  const [email, setEmail] = useState<string | null>(null);
+  const { client, redirectUrl } = useAuth();
+  const [sentTo, setSentTo] = useState<Identifier | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const emailForm = useForm<ForgotPasswordInput, unknown, ForgotPasswordValues>({
-    resolver: validationResolver(forgotPasswordSchema),
-    defaultValues: { email: "" },
+  const identifierForm = useForm<IdentifierInput, unknown, Identifier>({
+    resolver: validationResolver(identifierSchema),
+    defaultValues: { identifier: "" },
   });
   const codeForm = useForm<CodeValues>({
     resolver: validationResolver(codeSchema),
     defaultValues: { code: "" },
   });
 
-  const sendCode = emailForm.handleSubmit(async (values) => {
+  const sendCode = identifierForm.handleSubmit(async (destination) => {
     setFailure(null);
-    const { error } = await client.auth.signInWithOtp({ email: values.email });
+    const { error } = await client.auth.signInWithOtp(
+      "email" in destination
+        ? {
+            email: destination.email,
+            options: { emailRedirectTo: redirectUrl(callbackPath(target)) },
+          }
+        : { phone: destination.phone },
+    );
     if (error) {
       setFailure(t(`errors.${authErrorKey(error.code)}`));
       return;
     }
-    setEmail(values.email);
+    setSentTo(destination);
   });
 
   const verifyCode = codeForm.handleSubmit(async ({ code }) => {
-    if (!email) return;
+    if (!sentTo) return;
     setFailure(null);
-    const { error } = await client.auth.verifyOtp({ email, token: code, type: "email" });
+    const { error } = await client.auth.verifyOtp(
+      "email" in sentTo
+        ? { email: sentTo.email, token: code, type: "email" }
+        : { phone: sentTo.phone, token: code, type: "sms" },
+    );
     if (error) {
       setFailure(
         error.code === "otp_expired"
@@ -72,30 +93,56 @@ export function OtpLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     onSignedIn();
   });
 
-  if (!email) {
+  if (!sentTo) {
+    const message = identifierForm.formState.errors.identifier?.message;
+    const pending = identifierForm.formState.isSubmitting;
     return (
-      <EmailStepForm
-        form={emailForm}
+      <form
         onSubmit={sendCode}
-        failure={failure}
-        label={t("otp.email")}
-        submitLabel={t("otp.send")}
-        pendingLabel={t("otp.sending")}
-      />
+        method="post"
+        noValidate
+        aria-busy={pending}
+        className="flex flex-col gap-5"
+      >
+        <NoScriptNotice />
+        <FormAlert message={failure} />
+        <FormField
+          label={t("otp.identifier")}
+          hint={t("otp.identifierHint")}
+          errors={message ? translateValidationMessage(tv, message) : undefined}
+          required
+        >
+          <Input
+            autoComplete="username"
+            maxLength={credentialLimits.identifier}
+            {...identifierForm.register("identifier")}
+          />
+        </FormField>
+        <Button type="submit" size="lg" disabled={pending} className="w-full">
+          {pending ? t("otp.sending") : t("otp.send")}
+        </Button>
+      </form>
     );
   }
 
   const message = codeForm.formState.errors.code?.message;
   const pending = codeForm.formState.isSubmitting;
+  const destination = "email" in sentTo ? sentTo.email : sentTo.phone;
   return (
-    <form onSubmit={verifyCode} noValidate aria-busy={pending} className="flex flex-col gap-5">
+    <form
+      onSubmit={verifyCode}
+      method="post"
+      noValidate
+      aria-busy={pending}
+      className="flex flex-col gap-5"
+    >
       <p role="status" className="text-muted-foreground">
-        {t("otp.sent", { email })}
+        {t("otp.sent", { destination })}
       </p>
       <FormAlert message={failure} />
       <FormField
         label={t("otp.code")}
-        hint={t("otp.codeHint")}
+        hint={"email" in sentTo ? t("otp.codeHint") : t("otp.codeHintSms")}
         errors={message ? translateValidationMessage(tv, message) : undefined}
         required
       >
@@ -113,7 +160,7 @@ export function OtpLoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         type="button"
         variant="ghost"
         onClick={() => {
-          setEmail(null);
+          setSentTo(null);
           setFailure(null);
           codeForm.reset({ code: "" });
         }}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textRule } from "@/lib/validation/text";
 
 /**
  * Schemas of the forgot-password and reset-password forms. Field messages come from the
@@ -9,13 +10,18 @@ export const PASSWORDS_DIFFER = "auth:passwordsDiffer";
 export const recoveryLimits = { email: 254, password: 72, passwordMin: 8 } as const;
 
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().min(1).max(recoveryLimits.email).pipe(z.email()),
+  email: z.string().trim().check(textRule()).min(1).max(recoveryLimits.email).pipe(z.email()),
 });
 
 export const resetPasswordSchema = z
   .object({
-    password: z.string().min(1).min(recoveryLimits.passwordMin).max(recoveryLimits.password),
-    confirm: z.string().min(1).max(recoveryLimits.password),
+    password: z
+      .string()
+      .check(textRule())
+      .min(1)
+      .min(recoveryLimits.passwordMin)
+      .max(recoveryLimits.password),
+    confirm: z.string().check(textRule()).min(1).max(recoveryLimits.password),
   })
   .refine((value) => value.password === value.confirm, {
     path: ["confirm"],
@@ -29,6 +35,4 @@ export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
 /** Where the recovery link lands: the callback exchanges the code, then the reset page. */
 export const RESET_PASSWORD_PATH = "/account/reset-password";
 
-export function recoveryRedirectUrl(origin: string): string {
-  return `${origin}/callback?next=${encodeURIComponent(RESET_PASSWORD_PATH)}`;
-}
+export const RECOVERY_CALLBACK_PATH = `/callback?next=${encodeURIComponent(RESET_PASSWORD_PATH)}`;

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { callbackPath } from "@/lib/auth/client/auth-options";
 import { authErrorKey } from "@/lib/auth/client/credentials-schema";
 import { PROFILE_CREATE_PATH } from "@/lib/auth/guard/guard-decision";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
@@ -16,7 +17,7 @@ import { CredentialsForm } from "./credentials-form";
 export function RegisterForm({ target }: { target: string }) {
   const t = useTranslations("auth");
   const router = useRouter();
-  const { client } = useAuth();
+  const { client, redirectUrl } = useAuth();
   const [awaiting, setAwaiting] = useState<string | null>(null);
 
   if (awaiting) {
@@ -37,7 +38,11 @@ export function RegisterForm({ target }: { target: string }) {
       pendingLabel={t("register.submitting")}
       passwordHint={t("register.passwordHint")}
       onCredentials={async (credentials) => {
-        const { data, error } = await client.auth.signUp(credentials);
+        // The confirmation link (PKCE) returns to /callback, which signs in and goes on.
+        const { data, error } = await client.auth.signUp({
+          ...credentials,
+          options: { emailRedirectTo: redirectUrl(callbackPath(target)) },
+        });
         if (error) return authErrorKey(error.code);
         if (!data.session) {
           setAwaiting(credentials.email ?? credentials.phone ?? "");

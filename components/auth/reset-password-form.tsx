@@ -12,6 +12,7 @@ import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
 import { useAuth } from "./auth-context";
 import { FormAlert } from "./form-alert";
+import { NoScriptNotice } from "./no-script-notice";
 import {
   PASSWORDS_DIFFER,
   recoveryLimits,
@@ -60,7 +61,14 @@ export function ResetPasswordForm() {
   const passwordMessage = errors.password?.message;
   const confirmMessage = errors.confirm?.message;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
+    <form
+      onSubmit={onSubmit}
+      method="post"
+      noValidate
+      aria-busy={isSubmitting}
+      className="flex flex-col gap-5"
+    >
+      <NoScriptNotice />
       <FormAlert message={failure} />
       <FormField
         label={t("reset.password")}

@@ -17,7 +17,8 @@ const areaIcons: Record<BackofficeArea["key"], ReactNode> = {
 /**
  * The frame of every screen under /backoffice/organisation/{id}: the portal's name, the
  * organisation switcher and the menu of the areas the caller may use. A column beside the
- * content from 960 px, a scrolling row above it below that.
+ * content from 960 px; above it below that, every area in sight (two columns on phones, a
+ * wrapping row from 600 px), never a row that scrolls out of view.
  */
 export async function BackofficeFrame({
   access,
@@ -41,7 +42,10 @@ export async function BackofficeFrame({
           organisations={organisations.map((o) => ({ id: o.id, name: o.name }))}
         />
         <nav aria-label={t("nav.label")}>
-          <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-col md:overflow-visible">
+          <ul
+            className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap md:flex-col"
+            data-testid="backoffice-areas"
+          >
             {visibleAreas(access).map((area) => (
               <li key={area.key}>
                 <BackofficeNavLink href={organisationPath(id, area.path)}>

@@ -5,22 +5,37 @@ import { isBotUserAgent } from "./bot-user-agent";
 import { DrawerNav } from "./drawer-nav";
 import { drawerInitScript } from "./drawer-store";
 import { GoogleOneTapSlot } from "./google-one-tap-slot";
+import { DefaultLayoutPresence } from "./layout-presence";
 import { NavigationDrawer } from "./navigation-drawer";
 import { NavigationProgress } from "./navigation-progress";
+import { sessionInitScript } from "./session-cookie";
 import { SiteFooter } from "./site-footer";
-import { TopBar } from "./top-bar";
+import { TopBar, type TopBarVariant } from "./top-bar";
 import { topBarIcons } from "./top-bar-icons";
 import { UnhandledErrorGuard } from "./unhandled-error-guard";
 
-/** Top bar, drawer, content and footer. Pages render their content; the <main> is here. */
-export async function DefaultLayout({ children }: { children: ReactNode }) {
+/**
+ * Top bar, drawer, content and footer. Pages render their content; the <main> is here.
+ * `variant="backoffice"`: the top bar links back to the marketplace and has no search or
+ * Quick Access (so no panel is mounted), and no Google one-tap prompt (members are signed in).
+ */
+export async function DefaultLayout({
+  children,
+  variant = "marketplace",
+}: {
+  children: ReactNode;
+  variant?: TopBarVariant;
+}) {
   const isBot = isBotUserAgent((await headers()).get("user-agent"));
-  return (
-    <QuickAccessProvider>
+  const backoffice = variant === "backoffice";
+  const page = (
+    <DefaultLayoutPresence>
+      {/* Inline scripts (allowed by hash: lib/security/content-security-policy.ts). */}
       <script dangerouslySetInnerHTML={{ __html: drawerInitScript }} />
+      <script dangerouslySetInnerHTML={{ __html: sessionInitScript }} />
       <NavigationProgress />
       <div className="flex min-h-dvh flex-col">
-        <TopBar icons={topBarIcons()} />
+        <TopBar icons={topBarIcons()} variant={variant} />
         <div className="flex flex-1">
           <NavigationDrawer nav={<DrawerNav />} />
           <main id="content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
@@ -29,6 +44,12 @@ export async function DefaultLayout({ children }: { children: ReactNode }) {
         </div>
         <SiteFooter />
       </div>
+    </DefaultLayoutPresence>
+  );
+  if (backoffice) return page;
+  return (
+    <QuickAccessProvider>
+      {page}
       <GoogleOneTapSlot />
     </QuickAccessProvider>
   );

@@ -3,19 +3,14 @@
 import { usePathname } from "next/navigation";
 import { type ComponentType, useContext, useEffect, useMemo, useState } from "react";
 import { AppDataContext } from "@/components/app-data/app-data-context";
-import {
-  type AuthClientConfig,
-  projectUrl,
-  sessionCookieName,
-} from "@/lib/auth/client/auth-options";
+import { type AuthClientConfig, environmentAuthConfig } from "@/lib/auth/client/auth-options";
 
 type OneTapProps = { config: AuthClientConfig; clientId: string };
 
 /** Pages where the prompt never shows (/login has its own Google button; /callback signs in). */
 const NO_PROMPT = new Set(["/login", "/callback"]);
 
-function hasSessionCookie(authUrl: string): boolean {
-  const name = sessionCookieName(authUrl);
+function hasSessionCookie(name: string): boolean {
   return document.cookie
     .split(/;\s*/)
     .some((entry) => entry.startsWith(`${name}=`) || entry.startsWith(`${name}.0=`));
@@ -33,15 +28,16 @@ export function GoogleOneTapMount() {
   const clientId = auth?.googleClientId ?? null;
   const wanted = !!auth && !!clientId && !NO_PROMPT.has(pathname);
   const [OneTap, setOneTap] = useState<ComponentType<OneTapProps> | null>(null);
-  const authUrl = auth?.url ?? null;
-  const anonKey = auth?.anonKey ?? null;
+  const siteUrl = environment?.siteUrl ?? null;
+  // The built-in service is called on this page's origin; the cookie name is the site's.
   const config = useMemo(
-    () => (authUrl && anonKey ? { url: projectUrl(authUrl), anonKey } : null),
-    [authUrl, anonKey],
+    () => (auth && siteUrl ? environmentAuthConfig(auth, siteUrl) : null),
+    [auth, siteUrl],
   );
+  const cookieName = config?.cookieName ?? null;
 
   useEffect(() => {
-    if (!wanted || OneTap || !authUrl || hasSessionCookie(authUrl)) return;
+    if (!wanted || OneTap || !cookieName || hasSessionCookie(cookieName)) return;
     let cancelled = false;
     const load = () => {
       void import("@/components/auth/google-one-tap").then((module) => {
@@ -56,7 +52,7 @@ export function GoogleOneTapMount() {
       if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
       else window.clearTimeout(idle);
     };
-  }, [wanted, OneTap, authUrl]);
+  }, [wanted, OneTap, cookieName]);
 
   if (!wanted || !OneTap || !config || !clientId) return null;
   return <OneTap config={config} clientId={clientId} />;

@@ -3,7 +3,16 @@ import { ServerIcon } from "@/components/ui/server-icon";
 
 /** The top bar's icons, rendered by the server and handed to its client buttons. */
 export type TopBarIcons = Record<
-  "menu" | "search" | "close" | "launcher" | "light" | "dark" | "locale",
+  | "menu"
+  | "search"
+  | "close"
+  | "launcher"
+  | "light"
+  | "dark"
+  | "locale"
+  | "signIn"
+  | "account"
+  | "marketplace",
   ReactNode
 >;
 
@@ -21,5 +30,8 @@ export function topBarIcons(): TopBarIcons {
     light: <ServerIcon name="sun" />,
     dark: <ServerIcon name="moon" />,
     locale: <ServerIcon name="languages" />,
+    signIn: <ServerIcon name="log-in" />,
+    account: <ServerIcon name="circle-user-round" />,
+    marketplace: <ServerIcon name="store" />,
   };
 }

@@ -12,6 +12,7 @@ import { isActiveLink } from "./active-link";
 import { LocaleSwitch } from "./locale-switch";
 import { drawerId } from "./navigation-drawer";
 import { ThemeSwitch } from "./theme-switch";
+import { TopBarAccount } from "./top-bar-account";
 import type { TopBarIcons } from "./top-bar-icons";
 import { useDrawer } from "./use-drawer";
 
@@ -19,16 +20,28 @@ const loadSearch = () => import("./top-bar-search");
 // The search row loads when the search button is first pointed at, focused or pressed.
 const TopBarSearch = lazy(() => loadSearch().then((module) => ({ default: module.TopBarSearch })));
 
+/** Which top bar: the marketplace's, or the back office's (no search, no Quick Access). */
+export type TopBarVariant = "marketplace" | "backoffice";
+
 /**
  * The top bar (spec §4): 48 px below 600 px wide, 64 px from 600 up; 96 / 104 px when a
  * second row shows (the search row while it is open, or the commerce sections on /commerce).
+ * The back office's has a link back to the marketplace instead of search and Quick Access.
+ * Both end with the session island: "Sign in" or the account menu (top-bar-account.tsx).
  */
-export function TopBar({ icons }: { icons: TopBarIcons }) {
+export function TopBar({
+  icons,
+  variant = "marketplace",
+}: {
+  icons: TopBarIcons;
+  variant?: TopBarVariant;
+}) {
   const t = useTranslations("ui");
   const pathname = usePathname();
   const drawer = useDrawer();
   const [searching, setSearching] = useState(false);
-  const commerce = isCommercePath(pathname);
+  const backoffice = variant === "backoffice";
+  const commerce = !backoffice && isCommercePath(pathname);
   const tall = searching || commerce;
   return (
     <header
@@ -58,21 +71,35 @@ export function TopBar({ icons }: { icons: TopBarIcons }) {
           {t("brand")}
         </Link>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={t(searching ? "search.close" : "search.open")}
-            aria-expanded={searching}
-            data-testid="search-toggle"
-            onClick={() => setSearching((value) => !value)}
-            onPointerEnter={() => void loadSearch()}
-            onFocus={() => void loadSearch()}
-          >
-            {searching ? icons.close : icons.search}
-          </Button>
-          <QuickAccessLauncher icon={icons.launcher} />
+          {backoffice ? (
+            <Link
+              href="/"
+              className="mr-1 inline-flex h-10 items-center gap-2 rounded-card px-2 text-sm font-medium whitespace-nowrap hover:bg-surface-2 sm:px-3 [&_svg]:size-4"
+              data-testid="marketplace-link"
+            >
+              {icons.marketplace}
+              {t("marketplace")}
+            </Link>
+          ) : (
+            <>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t(searching ? "search.close" : "search.open")}
+                aria-expanded={searching}
+                data-testid="search-toggle"
+                onClick={() => setSearching((value) => !value)}
+                onPointerEnter={() => void loadSearch()}
+                onFocus={() => void loadSearch()}
+              >
+                {searching ? icons.close : icons.search}
+              </Button>
+              <QuickAccessLauncher icon={icons.launcher} />
+            </>
+          )}
           <ThemeSwitch lightIcon={icons.light} darkIcon={icons.dark} />
           <LocaleSwitch icon={icons.locale} />
+          <TopBarAccount icons={{ signIn: icons.signIn, account: icons.account }} />
         </div>
       </div>
       {tall ? (

@@ -52,7 +52,13 @@ export function CodeForm({
   const message = form.formState.errors.code?.message;
   const pending = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-4">
+    <form
+      onSubmit={onSubmit}
+      method="post"
+      noValidate
+      aria-busy={pending}
+      className="flex flex-col gap-4"
+    >
       <FormAlert message={failure} />
       <FormField
         label={label}

@@ -36,7 +36,7 @@ export function EmailChangeForm({
 }) {
   const t = useTranslations("profile.security");
   const router = useRouter();
-  const { client } = useAuth();
+  const { client, redirectUrl } = useAuth();
   const [next, setNext] = useState<string | null>(pendingEmail);
   const [confirmed, setConfirmed] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,7 +50,7 @@ export function EmailChangeForm({
     setFailure(null);
     const { error } = await client.auth.updateUser(
       { email },
-      { emailRedirectTo: `${window.location.origin}${EMAIL_CHANGE_RETURN}` },
+      { emailRedirectTo: redirectUrl(EMAIL_CHANGE_RETURN) },
     );
     if (error) {
       setFailure(t(`errors.${securityErrorKey(error.code)}`));

@@ -8,7 +8,7 @@ import { useAuth } from "@/components/auth/auth-context";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { securityErrorKey } from "./security-errors";
+import { linkErrorKey, securityErrorKey } from "./security-errors";
 
 const KNOWN = ["email", "phone", "google", "web3"] as const;
 type KnownProvider = (typeof KNOWN)[number];
@@ -34,7 +34,7 @@ function detail(identity: UserIdentity): string | null {
 export function IdentitiesList({ initial }: { initial: UserIdentity[] }) {
   const t = useTranslations("profile.security");
   const router = useRouter();
-  const { client } = useAuth();
+  const { client, redirectUrl } = useAuth();
   const [identities, setIdentities] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,11 +65,11 @@ export function IdentitiesList({ initial }: { initial: UserIdentity[] }) {
     setFailure(null);
     const { error } = await client.auth.linkIdentity({
       provider: "google",
-      options: { redirectTo: `${window.location.origin}/callback?next=%2Fprofile%2Fupdate` },
+      options: { redirectTo: redirectUrl("/callback?next=%2Fprofile%2Fupdate") },
     });
     if (error) {
       setBusy(null);
-      setFailure(t(`errors.${securityErrorKey(error.code)}`));
+      setFailure(t(`errors.${linkErrorKey(error.code)}`));
     }
   };
 

@@ -12,10 +12,11 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
+import { textRule } from "@/lib/validation/text";
 import { CodeForm } from "./code-form";
 import { securityErrorKey } from "./security-errors";
 
-const nameSchema = z.object({ name: z.string().trim().max(60) });
+const nameSchema = z.object({ name: z.string().trim().check(textRule()).max(60) });
 type NameValues = z.infer<typeof nameSchema>;
 
 type Enrolled = { id: string; qrCode: string; secret: string };

@@ -15,19 +15,29 @@ import { securityErrorKey } from "./security-errors";
 const MfaEnrollPanel = lazy(() =>
   import("./mfa-enroll-panel").then((module) => ({ default: module.MfaEnrollPanel })),
 );
+const WebAuthnEnrollPanel = lazy(() =>
+  import("./webauthn-enroll-panel").then((module) => ({ default: module.WebAuthnEnrollPanel })),
+);
 
 /**
  * Two-step verification: the user's factors with their status (listFactors), removing one
  * (unenroll; the service asks for an aal2 session once a factor is verified) and setting up
  * a TOTP app.
  */
-export function MfaSettings({ initial }: { initial: Factor[] }) {
+export function MfaSettings({
+  initial,
+  webauthn = false,
+}: {
+  initial: Factor[];
+  /** Security keys (WebAuthn factors) can be set up too. */
+  webauthn?: boolean;
+}) {
   const t = useTranslations("profile.security");
   const format = useFormatter();
   const router = useRouter();
   const { client } = useAuth();
   const [factors, setFactors] = useState(initial);
-  const [enrolling, setEnrolling] = useState(false);
+  const [enrolling, setEnrolling] = useState<false | "totp" | "webauthn">(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -62,7 +72,9 @@ export function MfaSettings({ initial }: { initial: Factor[] }) {
           aria-label={t("mfa.title")}
         >
           {factors.map((factor) => {
-            const name = factor.friendly_name || t("mfa.unnamed");
+            const name =
+              factor.friendly_name ||
+              (factor.factor_type === "webauthn" ? t("mfa.keyUnnamed") : t("mfa.unnamed"));
             return (
               <li key={factor.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
                 <div className="min-w-0">
@@ -91,7 +103,17 @@ export function MfaSettings({ initial }: { initial: Factor[] }) {
           })}
         </ul>
       )}
-      {enrolling ? (
+      {enrolling === "webauthn" ? (
+        <Suspense fallback={<p className="text-muted-foreground">{t("mfa.loading")}</p>}>
+          <WebAuthnEnrollPanel
+            onDone={async () => {
+              setEnrolling(false);
+              await reload();
+            }}
+            onCancel={() => setEnrolling(false)}
+          />
+        </Suspense>
+      ) : enrolling ? (
         <Suspense fallback={<p className="text-muted-foreground">{t("mfa.loading")}</p>}>
           <MfaEnrollPanel
             onDone={async () => {
@@ -105,10 +127,15 @@ export function MfaSettings({ initial }: { initial: Factor[] }) {
           />
         </Suspense>
       ) : (
-        <div>
-          <Button type="button" variant="outline" onClick={() => setEnrolling(true)}>
+        <div className="flex flex-wrap gap-3">
+          <Button type="button" variant="outline" onClick={() => setEnrolling("totp")}>
             {t("mfa.add")}
           </Button>
+          {webauthn ? (
+            <Button type="button" variant="outline" onClick={() => setEnrolling("webauthn")}>
+              {t("mfa.addKey")}
+            </Button>
+          ) : null}
         </div>
       )}
     </div>

@@ -12,9 +12,12 @@ import { toast } from "@/components/ui/toast";
 import { authErrorKey } from "@/lib/auth/client/credentials-schema";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
+import { textRule } from "@/lib/validation/text";
 
 /** The service's policy is checked again there (length, common passwords). */
-const passwordSchema = z.object({ password: z.string().min(1).min(8).max(72) });
+const passwordSchema = z.object({
+  password: z.string().check(textRule()).min(1).min(8).max(72),
+});
 type PasswordValues = z.infer<typeof passwordSchema>;
 
 /** Changes the password through PUT /auth/v1/user (other sessions end there). */
@@ -44,7 +47,13 @@ export function PasswordForm() {
 
   const message = errors.password?.message;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
+    <form
+      onSubmit={onSubmit}
+      method="post"
+      noValidate
+      aria-busy={isSubmitting}
+      className="flex flex-col gap-5"
+    >
       {failure ? (
         <div
           ref={focusAlert}

@@ -85,7 +85,13 @@ export function PhoneChangeForm({ pendingPhone }: { pendingPhone: string | null 
   const message = form.formState.errors.phone?.message;
   const pending = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-4">
+    <form
+      onSubmit={onSubmit}
+      method="post"
+      noValidate
+      aria-busy={pending}
+      className="flex flex-col gap-4"
+    >
       <FormAlert message={failure} />
       <FormField
         label={t("phone.label")}

@@ -40,6 +40,9 @@ export function ProfileForm({ mode, action, defaults, redirect }: ProfileFormPro
   const { reloadProfile } = useAuth();
   const [state, formAction, pending] = useActionState(action, initialProfileState);
   const alertRef = useRef<HTMLDivElement>(null);
+  // The answer the effect below has acted on: it runs again whenever a dependency changes
+  // (the catalogue after the refresh, the router), and one answer must give one toast.
+  const handled = useRef<ProfileFormState>(initialProfileState);
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: validationResolver(profileSchema),
     defaultValues: defaults,
@@ -47,6 +50,8 @@ export function ProfileForm({ mode, action, defaults, redirect }: ProfileFormPro
   const { errors } = form.formState;
 
   useEffect(() => {
+    if (handled.current === state) return;
+    handled.current = state;
     if (state.status === "invalid") {
       for (const field of profileFields) {
         const message = state.fieldErrors[field]?.[0];

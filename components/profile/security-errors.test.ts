@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import enProfile from "@/messages/en/profile.json";
-import { securityErrorKey } from "./security-errors";
+import { linkErrorKey, securityErrorKey } from "./security-errors";
 
 describe("securityErrorKey", () => {
   it("maps the service's codes to the security messages", () => {
@@ -11,6 +11,17 @@ describe("securityErrorKey", () => {
     expect(securityErrorKey("email_exists")).toBe("addressTaken");
     expect(securityErrorKey("otp_expired")).toBe("codeInvalid");
     expect(securityErrorKey("over_email_send_rate_limit")).toBe("rateLimited");
+  });
+
+  it("says that Google is not set up when linking it fails for that reason", () => {
+    // GoTrue's answer without Google: 400 validation_failed "Unsupported provider: …".
+    expect(linkErrorKey("validation_failed")).toBe("providerDisabled");
+    expect(linkErrorKey("provider_disabled")).toBe("providerDisabled");
+    expect(linkErrorKey("manual_linking_disabled")).toBe("linkingDisabled");
+    expect(linkErrorKey("identity_already_exists")).toBe("identityExists");
+    expect(enProfile.security.errors.providerDisabled).toBe(
+      "Google sign-in is not set up on this site.",
+    );
   });
 
   it("falls back to the generic message", () => {
@@ -30,6 +41,7 @@ describe("securityErrorKey", () => {
       "identity_not_found",
       "identity_already_exists",
       "provider_disabled",
+      "manual_linking_disabled",
       "otp_expired",
       "email_exists",
       "over_request_rate_limit",

@@ -12,6 +12,7 @@ export type SecurityErrorKey =
   | "identityNotFound"
   | "identityExists"
   | "providerDisabled"
+  | "linkingDisabled"
   | "codeInvalid"
   | "addressTaken"
   | "rateLimited"
@@ -30,7 +31,7 @@ const KEYS: Record<string, SecurityErrorKey> = {
   identity_not_found: "identityNotFound",
   identity_already_exists: "identityExists",
   provider_disabled: "providerDisabled",
-  manual_linking_disabled: "providerDisabled",
+  manual_linking_disabled: "linkingDisabled",
   otp_expired: "codeInvalid",
   email_exists: "addressTaken",
   phone_exists: "addressTaken",
@@ -47,4 +48,13 @@ const KEYS: Record<string, SecurityErrorKey> = {
 
 export function securityErrorKey(code: string | undefined): SecurityErrorKey {
   return code && Object.hasOwn(KEYS, code) ? (KEYS[code] ?? "failed") : "failed";
+}
+
+/**
+ * The key for a failed "Link Google account" (linkIdentity): the service answers GoTrue's
+ * 400 validation_failed "Unsupported provider: provider is not enabled" when Google sign-in
+ * is not set up, which is no invalid address.
+ */
+export function linkErrorKey(code: string | undefined): SecurityErrorKey {
+  return code === "validation_failed" ? "providerDisabled" : securityErrorKey(code);
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { MfaChallengeForm } from "@/components/auth/mfa-challenge-form";
+import { MfaStep } from "@/components/auth/mfa-step";
 
 /**
  * The security settings of a user with a verified factor need an aal2 session: at aal1
@@ -15,7 +15,7 @@ export function SecurityUnlock() {
     <div className="flex flex-col gap-4 rounded-card border border-border p-4">
       <p className="font-semibold">{t("locked.title")}</p>
       <p className="text-muted-foreground">{t("locked.body")}</p>
-      <MfaChallengeForm onVerified={() => router.refresh()} />
+      <MfaStep onVerified={() => router.refresh()} />
     </div>
   );
 }

@@ -46,7 +46,13 @@ export function QuickAccessTile({
     "focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring",
   );
   const label = (
-    <span id={titleId} className={cn("font-medium", folder && "text-primary-text")}>
+    <span
+      id={titleId}
+      className={cn(
+        "line-clamp-2 font-medium text-ellipsis hyphens-auto",
+        folder && "text-primary-text",
+      )}
+    >
       {item.title}
     </span>
   );
@@ -103,7 +109,11 @@ export function QuickAccessTile({
         )}
         <span
           id={`${id}-description`}
-          className={cn("text-sm text-muted-foreground", grid ? "line-clamp-3" : "line-clamp-2")}
+          className={cn(
+            // A word wider than the tile ends in an ellipsis rather than being cut off.
+            "text-sm text-ellipsis text-muted-foreground hyphens-auto",
+            grid ? "line-clamp-3" : "line-clamp-2",
+          )}
         >
           {item.description}
         </span>

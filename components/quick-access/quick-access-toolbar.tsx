@@ -33,7 +33,9 @@ export function QuickAccessToolbar({
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <div className="relative min-w-0 flex-1 basis-36">
+      {/* At least 14 rem: on a phone the box takes the whole row (its placeholder fits) and
+          the toggles go below it. */}
+      <div className="relative min-w-0 flex-1 basis-56">
         <label htmlFor={inputId} className="sr-only">
           {t("search")}
         </label>
@@ -50,7 +52,7 @@ export function QuickAccessToolbar({
           placeholder={t("searchPlaceholder")}
           autoComplete="off"
           autoFocus={autoFocus}
-          className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+          className={cn("pl-9 [&::-webkit-search-cancel-button]:hidden", query ? "pr-10" : "pr-3")}
         />
         {query ? (
           <button

@@ -40,6 +40,7 @@ export function Toaster() {
           open={item.open}
           duration={item.duration ?? 5000}
           type={item.variant === "danger" ? "foreground" : "background"}
+          data-testid="toast"
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id);
           }}

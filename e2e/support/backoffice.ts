@@ -1,12 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 import postgres from "postgres";
+import { confirmSignUp } from "./confirm";
 
 /**
  * Seed-factory helpers for the back-office journeys: a signed-in user with a profile, and an
  * organisation registered through the real page. Sign-up goes through the auth API (the
- * sign-up screens have their own specs); the address is confirmed in the database, as a seed
- * factory would; sign-in and profile creation go through the pages, so the browser holds a
- * real session cookie.
+ * sign-up screens have their own specs); the address is confirmed with its emailed code
+ * (support/confirm.ts); sign-in and profile creation go through the pages, so the browser
+ * holds a real session cookie.
  */
 export const E2E_PASSWORD = "correct horse battery staple";
 const databaseUrl =
@@ -36,12 +37,7 @@ export async function createConfirmedUser(page: Page, email: string): Promise<vo
     headers: { "content-type": "application/json", apikey, authorization: `Bearer ${apikey}` },
   });
   expect(answer.ok(), await answer.text()).toBe(true);
-  await sql(async (db) => {
-    const rows = await db`
-      update auth.users set email_confirmed_at = now() where email = ${email} returning id`;
-    expect(rows).toHaveLength(1);
-    await db`delete from public.rate_limits where key = ${`auth:send-to:${email}`}`;
-  });
+  await confirmSignUp(page.request, email);
 }
 
 /** Signs in through /login and, when asked, creates the profile; ends on `target`. */

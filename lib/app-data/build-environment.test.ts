@@ -59,7 +59,28 @@ describe("buildEnvironment", () => {
     expect(environment.auth).toMatchObject({
       url: "https://abcd.supabase.co/auth/v1",
       anonKey: "hosted-anon-key",
+      cookieName: "sb-abcd-auth-token",
+      sameOrigin: false,
     });
+  });
+
+  it("reports the built-in service on the request's origin with the site's cookie name", () => {
+    // Opened as 127.0.0.1 while SITE_URL says localhost (issue 2, point 1).
+    const environment = buildEnvironment(embedded, "build-1", {
+      url: "http://127.0.0.1:3000",
+      anonKey: "anon-key-jwt",
+      cookieName: "sb-localhost-auth-token",
+      sameOrigin: true,
+    });
+    expect(parseEnvironment(environment)).toEqual(environment);
+    expect(environment.auth).toMatchObject({
+      url: "http://127.0.0.1:3000/auth/v1",
+      cookieName: "sb-localhost-auth-token",
+      sameOrigin: true,
+    });
+    expect(
+      parseEnvironment({ ...environment, auth: { ...environment.auth, sameOrigin: "yes" } }),
+    ).toBeNull();
   });
 
   it("publishes the public keys and the adapters in use for a connected deployment", () => {

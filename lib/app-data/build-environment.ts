@@ -1,4 +1,4 @@
-import { authServiceUrl } from "@/lib/auth/client/auth-options";
+import { authServiceUrl, sessionCookieName } from "@/lib/auth/client/auth-options";
 import type { Env } from "@/lib/env";
 import { defaultLocale, locales } from "@/lib/i18n/config";
 import type { Environment } from "./environment-types";
@@ -22,13 +22,20 @@ export type PublicSettingsInput = Pick<
 /**
  * Builds the public environment from the validated settings. Connection strings and secret
  * keys only decide which adapter is on; their values never appear in the result. `auth` is
- * the auth project (its origin: the site's for the built-in service, or a hosted project's)
- * and its public API key; null when the key cannot be read (auth is then null).
+ * the auth project (its origin: for the built-in service the origin the request came in by,
+ * with `sameOrigin`; or a hosted project's), its public API key and the session cookie's
+ * name (from SITE_URL or the hosted project, whatever origin the page is on); null when the
+ * key cannot be read (auth is then null).
  */
 export function buildEnvironment(
   settings: PublicSettingsInput,
   buildId: string,
-  auth: { url: string; anonKey: string | null } | null = null,
+  auth: {
+    url: string;
+    anonKey: string | null;
+    cookieName?: string;
+    sameOrigin?: boolean;
+  } | null = null,
 ): Environment {
   const mapsKey = settings.MAPS_PUBLIC_KEY?.trim() || null;
   const stripeKey = settings.STRIPE_PUBLISHABLE_KEY?.trim() || null;
@@ -44,6 +51,8 @@ export function buildEnvironment(
       ? {
           url: authServiceUrl(auth.url),
           anonKey: auth.anonKey,
+          cookieName: auth.cookieName ?? sessionCookieName(auth.url),
+          sameOrigin: auth.sameOrigin ?? false,
           // The first of AUTH_GOOGLE_CLIENT_ID's ids is the one the browser prompts with.
           googleClientId: settings.AUTH_GOOGLE_CLIENT_ID?.split(",")[0]?.trim() || null,
         }

@@ -15,10 +15,19 @@ export type Environment = {
   locales: string[];
   defaultLocale: string;
   /**
-   * The sign-in service (the app's own /auth/v1) and its anon key (public by design);
+   * The sign-in service and its anon key (public by design). The built-in one is the app's
+   * own /auth/v1: `sameOrigin` true, and the browser calls it on the page's origin (`url`
+   * names the origin this answer was asked on); a hosted project's `url` is its own.
+   * `cookieName`: the session cookie, the same on every origin of the site.
    * `googleClientId`: Google sign-in's public client id (null: no Google prompt or button).
    */
-  auth: { url: string; anonKey: string; googleClientId?: string | null } | null;
+  auth: {
+    url: string;
+    anonKey: string;
+    cookieName?: string;
+    sameOrigin?: boolean;
+    googleClientId?: string | null;
+  } | null;
   payments: { provider: PaymentsProvider; publishableKey: string | null };
   maps: { publicKey: string | null };
   features: {
@@ -58,6 +67,8 @@ export function parseEnvironment(body: unknown): Environment | null {
       (isDict(body.auth) &&
         isString(body.auth.url) &&
         isString(body.auth.anonKey) &&
+        (body.auth.cookieName === undefined || isString(body.auth.cookieName)) &&
+        (body.auth.sameOrigin === undefined || typeof body.auth.sameOrigin === "boolean") &&
         (body.auth.googleClientId === undefined || isNullableString(body.auth.googleClientId)))) &&
     isDict(payments) &&
     isProvider(payments.provider) &&

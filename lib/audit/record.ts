@@ -1,4 +1,6 @@
 import "server-only";
+import { sql } from "drizzle-orm";
+import { isSystemTransaction } from "@/lib/db/run-context";
 import type { Tx } from "@/lib/db/types";
 import { auditEntries } from "./schema";
 
@@ -34,8 +36,24 @@ export function auditSnapshot(value: unknown): unknown {
 /**
  * Writes one audit entry in the caller's transaction: the entry exists exactly when the
  * write it describes was committed.
+ *
+ * In a user context the entry goes through app.record_audit() (drizzle/0014), the only way
+ * `authenticated` can write one: the database takes the actor from the caller's verified
+ * claims (auth.uid(), so `actorUserId` is not sent) and admits the entry only from a member
+ * who may write in the action's module, or from the invitee who has just answered. A system
+ * context (the owner) inserts it as given.
  */
 export async function recordAudit(tx: Tx, input: AuditInput): Promise<void> {
+  if (!isSystemTransaction(tx)) {
+    const json = (value: unknown) => {
+      const snapshot = auditSnapshot(value);
+      return snapshot === null ? null : JSON.stringify(snapshot);
+    };
+    await tx.execute(
+      sql`select app.record_audit(${input.organisationId}::uuid, ${input.action}, ${input.resourceType}, ${input.resourceId ?? null}, ${json(input.before)}::jsonb, ${json(input.after)}::jsonb)`,
+    );
+    return;
+  }
   await tx.insert(auditEntries).values({
     organisationId: input.organisationId,
     actorUserId: input.actorUserId,

@@ -14,7 +14,9 @@ import { organisations } from "@/lib/organisations/schema";
 
 /**
  * The audit trail: one row per back-office write, written in the same transaction as the
- * write (a rolled-back write leaves no entry). Append-only: no update or delete policy.
+ * write (a rolled-back write leaves no entry). Append-only, and `authenticated` may only read
+ * it: a user's entry goes through app.record_audit() (SECURITY DEFINER, migration 0014),
+ * which takes the actor from auth.uid(); a trigger refuses every update and delete.
  * Paged by keyset on (created_at, id) descending; each filter has an index that starts with
  * the organisation and ends with that order.
  */
@@ -61,11 +63,6 @@ export const auditEntries = pgTable(
       for: "select",
       to: authenticatedRole,
       using: sql`app.has_permission(${t.organisationId}, 'settings.audit.read')`,
-    }),
-    pgPolicy("audit_entries_insert_own", {
-      for: "insert",
-      to: authenticatedRole,
-      withCheck: sql`${t.actorUserId} = (select auth.uid()) and (app.is_member(${t.organisationId}) or app.is_invited(${t.organisationId}))`,
     }),
   ],
 ).enableRLS();

@@ -219,7 +219,11 @@ export const mfaChallenges = authSchema
       otpCode: text("otp_code"),
       webAuthnSessionData: jsonb("web_authn_session_data"),
     },
-    (t) => [index("mfa_challenge_created_at_idx").on(t.createdAt)],
+    (t) => [
+      index("mfa_challenge_created_at_idx").on(t.createdAt),
+      // Covers the factor foreign key (deleting a factor cascades here).
+      index("mfa_challenges_factor_id_idx").on(t.factorId),
+    ],
   )
   .enableRLS();
 

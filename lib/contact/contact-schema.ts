@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { contactLimits } from "./contact-fields";
+import { textRule } from "@/lib/validation/text";
 
 export { contactFields, contactLimits, type ContactField } from "./contact-fields";
 
@@ -11,16 +12,19 @@ export { contactFields, contactLimits, type ContactField } from "./contact-field
  * checks it uses instead of all of zod (about 29 kB gzipped on /contact).
  */
 export const contactSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(contactLimits.name)),
+  name: z.string().check(z.trim(), textRule(), z.minLength(1), z.maxLength(contactLimits.name)),
   email: z.pipe(
-    z.string().check(z.trim(), z.minLength(1), z.maxLength(contactLimits.email)),
+    z.string().check(z.trim(), textRule(), z.minLength(1), z.maxLength(contactLimits.email)),
     z.email(),
   ),
-  subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(contactLimits.subject)),
+  subject: z
+    .string()
+    .check(z.trim(), textRule(), z.minLength(1), z.maxLength(contactLimits.subject)),
   message: z
     .string()
     .check(
       z.trim(),
+      textRule({ multiline: true }),
       z.minLength(1),
       z.minLength(contactLimits.message.min),
       z.maxLength(contactLimits.message.max),

@@ -15,13 +15,20 @@ function database(): Database {
   if (!store.__liveMarketDb) {
     const settings = env();
     store.__liveMarketDb = settings.DATABASE_URL
-      ? connectDatabase({ url: settings.DATABASE_URL, poolMax: settings.DATABASE_POOL_MAX })
+      ? connectDatabase({
+          url: settings.DATABASE_URL,
+          userUrl: settings.DATABASE_USER_URL,
+          poolMax: settings.DATABASE_POOL_MAX,
+        })
       : connectDatabase({ dataDir: pgliteDir(settings.DATA_DIR) });
   }
   return store.__liveMarketDb;
 }
 
-/** The Drizzle database. Run queries through the contexts of lib/db/context.ts. */
+/**
+ * The Drizzle database, on the owner's login (RLS does not apply to it): run queries through
+ * the contexts of lib/db/context.ts, which put user work on the user login.
+ */
 export function getDb(): Db {
   return database().db;
 }

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { bindUserLogin, USER_LOGIN_ROLE } from "@/lib/db/run-context";
 import type { Db, DbDriver } from "@/lib/db/types";
 
 /**
@@ -11,8 +12,14 @@ import type { Db, DbDriver } from "@/lib/db/types";
  * (migrate, seed, reset) and tests can use it with explicit settings; the app goes through
  * `getDb()` in lib/db/client.ts. Both drivers connect lazily: nothing touches the database
  * until the first query.
+ *
+ * `db` is the owner's side (system contexts, scripts). User and anonymous contexts run on
+ * the user login bound to it (docs/data-layer.md, "Database roles"): on PostgreSQL a second
+ * pool that logs in as `app_authenticator` (or `userUrl`), on PGlite the same connection
+ * with its session authorization set to `app_authenticator` for the transaction.
  */
-export type ConnectOptions = { url: string; poolMax?: number } | { dataDir: string };
+export type ConnectOptions =
+  { url: string; userUrl?: string; poolMax?: number } | { dataDir: string };
 
 export interface Database {
   db: Db;
@@ -20,20 +27,38 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** DATABASE_URL with its user swapped for the user login (host, database, options kept). */
+export function userLoginUrl(url: string): string {
+  const target = new URL(url);
+  target.username = USER_LOGIN_ROLE;
+  return target.toString();
+}
+
 export function connectDatabase(options: ConnectOptions): Database {
   if ("url" in options) {
-    const client = postgres(options.url, {
-      max: options.poolMax ?? 10,
-      onnotice: () => {},
-      connection: { application_name: "live-market" },
-    });
-    const db = drizzlePostgres({ client }) as unknown as Db;
-    return { db, driver: "postgres", close: () => client.end({ timeout: 5 }) };
+    const settings = (url: string) =>
+      postgres(url, {
+        max: options.poolMax ?? 10,
+        onnotice: () => {},
+        connection: { application_name: "live-market" },
+      });
+    const owner = settings(options.url);
+    const users = settings(options.userUrl ?? userLoginUrl(options.url));
+    const db = drizzlePostgres({ client: owner }) as unknown as Db;
+    bindUserLogin(db, { db: drizzlePostgres({ client: users }) as unknown as Db });
+    return {
+      db,
+      driver: "postgres",
+      close: async () => {
+        await Promise.all([owner.end({ timeout: 5 }), users.end({ timeout: 5 })]);
+      },
+    };
   }
   const dir = path.resolve(options.dataDir);
   mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);
   const db = drizzlePglite({ client }) as unknown as Db;
+  bindUserLogin(db, { db, sessionAuthorization: USER_LOGIN_ROLE });
   return { db, driver: "pglite", close: () => client.close() };
 }
 

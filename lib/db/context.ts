@@ -10,6 +10,8 @@ export type { UserClaims } from "@/lib/db/run-context";
  * Every query goes through one of these (architecture §4, conventions §4):
  * - withUserContext: as `authenticated` with the user's verified claims; RLS applies.
  * - withAnonContext: as `anon` (visitors); RLS applies.
+ *   Both run on the `app_authenticator` login, which cannot bypass RLS even after RESET ROLE
+ *   (docs/data-layer.md, "Database roles").
  * - withSystemContext: as the owner, for named system work only; RLS does not apply.
  * Inside `fn`, use only `tx` (on PGlite a second query outside it would wait for it).
  * A throw inside `fn` rolls the whole transaction back.

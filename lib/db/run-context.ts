@@ -1,14 +1,16 @@
 import { sql } from "drizzle-orm";
+import { queryRows } from "@/lib/db/rows";
 import type { Queryable, Tx } from "@/lib/db/types";
 
 /**
  * The request contexts on an explicit database (no `server-only`: tests use these on PGlite
  * and PostgreSQL side by side). The app calls the wrappers of lib/db/context.ts.
  *
- * A user context is what PostgREST does on Supabase: one transaction that switches to the
- * database role of the caller (`authenticated` or `anon`) and publishes the JWT claims in
- * `request.jwt.claims`, so RLS policies and auth.uid() see the caller. Both settings are
- * transaction-local and vanish at commit or rollback.
+ * A user context is what PostgREST does on Supabase: one transaction on the user login
+ * (`app_authenticator`, see bindUserLogin) that switches to the database role of the caller
+ * (`authenticated` or `anon`) and publishes the JWT claims in `request.jwt.claims`, so RLS
+ * policies and auth.uid() see the caller. The settings are transaction-local and vanish at
+ * commit or rollback; they take one statement, the same round trip as before.
  */
 export interface UserClaims {
   sub: string;
@@ -19,6 +21,12 @@ export interface UserClaims {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_ROLES = new Set(["authenticated", "anon"]);
 
+/**
+ * The login role of user requests (created by drizzle/0014): LOGIN NOINHERIT, a member of
+ * `anon` and `authenticated` only, neither superuser nor BYPASSRLS.
+ */
+export const USER_LOGIN_ROLE = "app_authenticator";
+
 export class ContextError extends Error {
   constructor(message: string) {
     super(message);
@@ -28,16 +36,102 @@ export class ContextError extends Error {
 
 type DbLike = Extract<Queryable, { transaction: unknown }>;
 
+/**
+ * Where the user contexts of an owner's database run. PostgreSQL: `db` is a pool logged in
+ * as the user login. PGlite (one connection, logged in as its superuser): `db` is the same
+ * connection and each user transaction first sets `session_authorization` to the user login,
+ * so RESET ROLE or SET ROLE inside it reaches only that login's roles. (Before the first
+ * one, the connection's own session authorization is set explicitly: PostgreSQL 18 does not
+ * restore the session user when a transaction-local value reverts to the built-in default.)
+ */
+export interface UserLogin {
+  db: DbLike;
+  sessionAuthorization?: string;
+}
+
+interface BoundLogin extends UserLogin {
+  /** PGlite: the connection's session authorization, pinned once (see UserLogin). */
+  pinned?: Promise<unknown>;
+  /** The login was found unable to bypass RLS (checked once, in its first transaction). */
+  verified: boolean;
+}
+
+/*
+ * Marks kept on the objects themselves under global symbols, not in module-level maps: Next
+ * bundles this module more than once (instrumentation, routes, pages), while the database
+ * object is shared through globalThis (lib/db/client.ts).
+ */
+const USER_LOGIN = Symbol.for("live-market.db.user-login");
+const SYSTEM_CONTEXT = Symbol.for("live-market.db.system-context");
+
+type Marked = { [USER_LOGIN]?: BoundLogin; [SYSTEM_CONTEXT]?: true };
+
+/** Binds the user login of an owner's database (lib/db/connect.ts does, for both drivers). */
+export function bindUserLogin(ownerDb: DbLike, login: UserLogin): void {
+  Object.defineProperty(ownerDb, USER_LOGIN, {
+    value: { ...login, verified: false } satisfies BoundLogin,
+    configurable: true,
+  });
+}
+
+/** Whether `tx` is a system context's transaction (runs as the owner; RLS does not apply). */
+export function isSystemTransaction(tx: Queryable): boolean {
+  return (tx as Marked)[SYSTEM_CONTEXT] === true;
+}
+
+/**
+ * Refuses a user login that could escape RLS: a superuser, BYPASSRLS, the owner of a table
+ * with RLS (owners skip their tables' policies), or able to SET ROLE to any of these. One
+ * query, in the first user transaction of the process.
+ */
+async function verifyLogin(tx: Tx): Promise<void> {
+  const [row] = await queryRows<{ login: string; unsafe: boolean }>(
+    tx,
+    sql`select r.rolname as login,
+          (r.rolsuper or r.rolbypassrls
+           or exists (select 1 from pg_roles u
+                      where (u.rolsuper or u.rolbypassrls) and pg_has_role(r.oid, u.oid, 'MEMBER'))
+           or exists (select 1 from pg_class c
+                      where c.relrowsecurity and pg_has_role(r.oid, c.relowner, 'MEMBER'))) as unsafe
+        from pg_roles r where r.rolname = session_user`,
+  );
+  if (!row || row.unsafe) {
+    throw new ContextError(
+      `The user login "${row?.login ?? "?"}" can bypass row level security; user contexts refuse to run on it.`,
+    );
+  }
+}
+
 async function inRole<T>(
   db: DbLike,
   role: "authenticated" | "anon",
   claims: Record<string, unknown>,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  const login = (db as Marked)[USER_LOGIN];
+  if (!login) {
+    throw new ContextError("User contexts need a database opened by connectDatabase().");
+  }
+  if (login.sessionAuthorization) {
+    login.pinned ??= login.db
+      .execute(sql`select set_config('session_authorization', session_user, false)`)
+      .catch((error: unknown) => {
+        login.pinned = undefined;
+        throw error;
+      });
+    await login.pinned;
+  }
+  return login.db.transaction(async (tx) => {
+    const claimsJson = JSON.stringify(claims);
     await tx.execute(
-      sql`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true), set_config('role', ${role}, true)`,
+      login.sessionAuthorization
+        ? sql`select set_config('session_authorization', ${login.sessionAuthorization}, true), set_config('request.jwt.claims', ${claimsJson}, true), set_config('role', ${role}, true)`
+        : sql`select set_config('request.jwt.claims', ${claimsJson}, true), set_config('role', ${role}, true)`,
     );
+    if (!login.verified) {
+      await verifyLogin(tx);
+      login.verified = true;
+    }
     return fn(tx);
   });
 }
@@ -62,13 +156,14 @@ export function runAsAnon<T>(db: DbLike, fn: (tx: Tx) => Promise<T>): Promise<T>
 }
 
 /**
- * System work (jobs, webhooks, the auth service, health checks) runs as the connection's
- * own role, the schema owner, which RLS does not restrict. The reason is required and is
- * visible to the database as `app.context` (logs, triggers, audit).
+ * System work (jobs, webhooks, the auth service, health checks) runs on the owner's side as
+ * the connection's own role, the schema owner, which RLS does not restrict. The reason is
+ * required and is visible to the database as `app.context` (logs, triggers, audit).
  */
 export function runAsSystem<T>(db: DbLike, reason: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (!reason.trim()) throw new ContextError("A system context needs a reason.");
   return db.transaction(async (tx) => {
+    Object.defineProperty(tx, SYSTEM_CONTEXT, { value: true });
     await tx.execute(sql`select set_config('app.context', ${`system:${reason}`}, true)`);
     return fn(tx);
   });

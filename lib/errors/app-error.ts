@@ -36,6 +36,7 @@ export const appErrorCodes = [
   "limitReached",
   "primaryContact",
   "notVerified",
+  "emailNotConfirmed",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

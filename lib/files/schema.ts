@@ -51,6 +51,8 @@ export const organisationFiles = pgTable(
     ),
     uniqueIndex("organisation_files_storage_key").on(t.storageKey),
     index("organisation_files_parent_idx").on(t.organisationId, t.parentId),
+    // Covers the single-column parent foreign key (deleting a folder cascades here).
+    index("organisation_files_parent_id_idx").on(t.parentId),
     ...organisationPolicies("organisation_files", t.organisationId, {
       read: "storage.file.read",
       insert: "storage.file.write",

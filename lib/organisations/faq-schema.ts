@@ -1,10 +1,16 @@
 import { z } from "zod";
+import { textRule } from "@/lib/validation/text";
 
 /** The FAQ forms' schemas, shared by the browser and the server actions. */
 export const faqLimits = { question: 300, answer: 4000, count: 100 } as const;
 
-const question = z.string().trim().min(1).max(faqLimits.question);
-const answer = z.string().trim().min(1).max(faqLimits.answer);
+const question = z.string().trim().check(textRule()).min(1).max(faqLimits.question);
+const answer = z
+  .string()
+  .trim()
+  .check(textRule({ multiline: true }))
+  .min(1)
+  .max(faqLimits.answer);
 
 export const createFaqSchema = z.object({ question, answer });
 export type CreateFaqInput = z.input<typeof createFaqSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { locales } from "@/lib/i18n/config";
 import { isCountryCode } from "@/lib/i18n/regions";
+import { textRule } from "@/lib/validation/text";
 
 /**
  * The organisation forms' schemas (registration and the settings profile), shared by the
@@ -69,11 +70,12 @@ export function isCurrency(value: string): boolean {
   return currencies.has(value);
 }
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().trim().check(textRule({ multiline: true })).max(max);
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
+    .check(textRule())
     .max(max)
     .optional()
     .transform((v) => (v ? v : null));
@@ -81,6 +83,7 @@ const optionalText = (max: number) =>
 export const nameField = z
   .string()
   .trim()
+  .check(textRule())
   .min(1)
   .min(organisationLimits.name.min)
   .max(organisationLimits.name.max);
@@ -102,7 +105,7 @@ const currencyField = z.string().trim().toUpperCase().min(1).refine(isCurrency);
 export const registerOrganisationSchema = z.object({
   name: nameField,
   slug: slugField,
-  contactEmail: z.string().trim().min(1).max(254).pipe(z.email()),
+  contactEmail: z.string().trim().check(textRule()).min(1).max(254).pipe(z.email()),
   country: countryField,
   timeZone: timeZoneField,
   currency: currencyField,
@@ -126,6 +129,7 @@ export const organisationProfileSchema = z.object({
   website: z
     .string()
     .trim()
+    .check(textRule())
     .max(organisationLimits.line.max)
     .optional()
     .transform((v) => (v ? v : null))

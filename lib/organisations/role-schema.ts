@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isPermission, type Permission } from "@/lib/permissions/catalogue";
+import { textRule } from "@/lib/validation/text";
 
 /**
  * The role forms' schemas (create, edit, delete, the permission matrix's save), shared by
@@ -10,8 +11,18 @@ export const roleLimits = {
   description: { max: 300 },
 } as const;
 
-const roleName = z.string().trim().min(1).min(roleLimits.name.min).max(roleLimits.name.max);
-const roleDescription = z.string().trim().max(roleLimits.description.max);
+const roleName = z
+  .string()
+  .trim()
+  .check(textRule())
+  .min(1)
+  .min(roleLimits.name.min)
+  .max(roleLimits.name.max);
+const roleDescription = z
+  .string()
+  .trim()
+  .check(textRule({ multiline: true }))
+  .max(roleLimits.description.max);
 const roleId = z.uuid();
 const version = z.coerce.number().int().positive();
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { users } from "@/lib/auth/schema";
 import { withSystemContext } from "@/lib/db/context";
 import { seatsInUse } from "./seats";
@@ -101,6 +101,27 @@ export async function findUserIdByEmail(email: string): Promise<string | null> {
       .limit(1),
   );
   return row?.id ?? null;
+}
+
+/**
+ * Whether this user's sign-in email is `email` and confirmed (`email_confirmed_at` set): an
+ * invitation is answered only from an address its owner has proved to control.
+ */
+export async function isEmailConfirmed(userId: string, email: string): Promise<boolean> {
+  const [row] = await withSystemContext("people: email confirmed", (tx) =>
+    tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, userId),
+          sql`lower(${users.email}) = ${email.trim().toLowerCase()}`,
+          isNotNull(users.emailConfirmedAt),
+        ),
+      )
+      .limit(1),
+  );
+  return row !== undefined;
 }
 
 export interface InvitationLabels {

@@ -5,17 +5,11 @@ import type { SortDirection } from "@/components/ui/data-table/params";
 import { withUserContext } from "@/lib/db/context";
 import { AppError } from "@/lib/errors/app-error";
 import { isUuid, type OrganisationAccess } from "@/lib/organisations/access";
-import {
-  builtinRoleGrants,
-  employments,
-  rolePermissions,
-  roles,
-  type EmploymentStatus,
-} from "@/lib/organisations/schema";
-import type { Permission } from "@/lib/permissions/catalogue";
+import { employments, roles, type EmploymentStatus } from "@/lib/organisations/schema";
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
 import { matchMemberUserIds, readMemberDirectory } from "./directory";
 import type { EmployeeFilterStatus, EmployeeSort } from "./list-params";
+import { rolesBeyondOwn } from "./role-grant";
 
 /**
  * The organisation's members (employments), read under RLS as the caller and always
@@ -183,24 +177,14 @@ export interface RoleOption {
 /** The organisation's roles (built-in in rank order, then custom by name). */
 export async function listOrganisationRoles(access: OrganisationAccess): Promise<RoleOption[]> {
   return withUserContext(access.claims, async (tx) => {
-    const [rows, builtinGrants, customGrants] = await Promise.all([
+    const [rows, beyond] = await Promise.all([
       tx
         .select({ id: roles.id, builtinKey: roles.builtinKey, name: roles.name })
         .from(roles)
         .where(eq(roles.organisationId, access.organisation.id))
         .orderBy(roleRank, asc(sql`lower(${roles.name})`)),
-      tx
-        .select({ key: builtinRoleGrants.roleKey, permission: builtinRoleGrants.permission })
-        .from(builtinRoleGrants),
-      tx
-        .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
-        .from(rolePermissions)
-        .where(eq(rolePermissions.organisationId, access.organisation.id)),
+      rolesBeyondOwn(tx, access),
     ]);
-    const held = (permission: string) => access.permissions.has(permission as Permission);
-    const beyond = new Set<string>();
-    for (const grant of builtinGrants) if (!held(grant.permission)) beyond.add(grant.key);
-    for (const grant of customGrants) if (!held(grant.permission)) beyond.add(grant.roleId);
     return rows.map((role) => ({
       ...role,
       grantable: !beyond.has(role.builtinKey ?? role.id),

@@ -13,7 +13,7 @@ import { employments, invitations, roles } from "@/lib/organisations/schema";
 import { profiles } from "@/lib/profile/schema";
 import { findUserIdByEmail } from "./directory";
 import { inviteSchema, invitationIdSchema } from "./people-schema";
-import { requireRoleWithinOwn } from "./role-grant";
+import { requireMayHandOut } from "./role-grant";
 import { roleLabel } from "./role-label";
 import {
   effectiveInvitationStatus,
@@ -82,15 +82,24 @@ async function deliverAfterCommit(
   return { status: "done", data: { id: result.data.id } };
 }
 
-/** Reads the invitation of this organisation and locks it for the change. */
-async function lockInvitation(tx: Tx, organisationId: string, invitationId: string) {
+/**
+ * Reads the invitation of this organisation and locks it for a resend or a withdrawal. The
+ * invitation hands out its role, so the caller must be one who may give that role, as when
+ * inviting: "owner" only by owners (ownerOnly), others within the caller's permissions
+ * (roleBeyondOwn). Checked before its status, so such a caller learns nothing more of it.
+ */
+async function lockInvitation(tx: Tx, access: OrganisationAccess, invitationId: string) {
   const [row] = await tx
-    .select()
+    .select({ invitation: invitations, roleKey: roles.builtinKey })
     .from(invitations)
-    .where(and(eq(invitations.id, invitationId), eq(invitations.organisationId, organisationId)))
-    .for("update");
+    .innerJoin(roles, eq(roles.id, invitations.roleId))
+    .where(
+      and(eq(invitations.id, invitationId), eq(invitations.organisationId, access.organisation.id)),
+    )
+    .for("update", { of: invitations });
   if (!row) throw new AppError("notFound");
-  return row;
+  await requireMayHandOut(tx, access, { id: row.invitation.roleId, builtinKey: row.roleKey });
+  return row.invitation;
 }
 
 /**
@@ -122,10 +131,7 @@ export async function invitePerson(
         .from(roles)
         .where(and(eq(roles.id, input.roleId), eq(roles.organisationId, organisationId)));
       if (!role) throw new AppError("notFound", "roleId");
-      if (role.builtinKey === "owner" && access.employment.roleKey !== "owner") {
-        throw new AppError("ownerOnly", "roleId");
-      }
-      await requireRoleWithinOwn(tx, access, role.id, "roleId");
+      await requireMayHandOut(tx, access, role, "roleId");
 
       // A member or a pending invitation answers more precisely than the seat count.
       await refuseDuplicates(tx, organisationId, input.email, existingUserId);
@@ -214,7 +220,8 @@ async function refuseDuplicates(
 
 /**
  * Sends a pending invitation again with a new 7-day expiry (an expired pending one comes
- * back to life, taking a seat again). At most once a minute and ten times in all.
+ * back to life, taking a seat again). At most once a minute and ten times in all. Only by
+ * a caller who may give the invitation's role (lockInvitation), expired or not.
  */
 export async function resendInvitation(
   claims: UserClaims | null,
@@ -226,7 +233,7 @@ export async function resendInvitation(
     schema: invitationIdSchema,
     run: async (ctx) => {
       const { tx, access, input } = ctx;
-      const before = await lockInvitation(tx, access.organisation.id, input.invitationId);
+      const before = await lockInvitation(tx, access, input.invitationId);
       if (before.status !== "pending") {
         throw new AppError(invitationAnswerError(before.status) ?? "invitationUsed");
       }
@@ -260,7 +267,10 @@ export async function resendInvitation(
   return deliverAfterCommit(result);
 }
 
-/** Withdraws a pending invitation: its link then says it was withdrawn. */
+/**
+ * Withdraws a pending invitation: its link then says it was withdrawn. Only by a caller who
+ * may give the invitation's role (lockInvitation).
+ */
 export async function revokeInvitation(
   claims: UserClaims | null,
   organisationId: unknown,
@@ -270,7 +280,7 @@ export async function revokeInvitation(
     permission: "people.invitation.write",
     schema: invitationIdSchema,
     run: async ({ tx, access, input, audit }) => {
-      const before = await lockInvitation(tx, access.organisation.id, input.invitationId);
+      const before = await lockInvitation(tx, access, input.invitationId);
       if (before.status !== "pending") {
         throw new AppError(invitationAnswerError(before.status) ?? "invitationUsed");
       }

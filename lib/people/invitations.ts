@@ -9,6 +9,7 @@ import { invitations, roles, type InvitationStatus } from "@/lib/organisations/s
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
 import { readMemberDirectory } from "./directory";
 import type { InvitationSort } from "./list-params";
+import { mayHandOut, rolesBeyondOwn } from "./role-grant";
 import { effectiveInvitationStatus } from "./rules";
 import { enabledModules, seatsInUse } from "./seats";
 import { seatLimit } from "@/lib/modules/catalogue";
@@ -28,6 +29,11 @@ export interface InvitationRow {
   status: InvitationStatus;
   /** Still pending in the table (expired ones too): it can be resent or withdrawn. */
   open: boolean;
+  /**
+   * The caller may resend and withdraw it: `people.invitation.write` and a role they may give
+   * (role-grant.ts: "owner" only by owners, others within their own permissions).
+   */
+  manageable: boolean;
   sentAt: Date;
   expiresAt: Date;
   sendCount: number;
@@ -64,7 +70,8 @@ export async function listInvitations(
         ? invitations.expiresAt
         : invitations.lastSentAt;
 
-  const { rows, total, page } = await withUserContext(access.claims, async (tx) => {
+  const canWrite = access.can("people.invitation.write");
+  const { rows, total, page, beyond } = await withUserContext(access.claims, async (tx) => {
     const [counted] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(invitations)
@@ -90,7 +97,7 @@ export async function listInvitations(
       .orderBy(direction(sortColumn), desc(invitations.createdAt), asc(invitations.id))
       .limit(query.size)
       .offset(pageOffset(page, query.size));
-    return { rows, total, page };
+    return { rows, total, page, beyond: canWrite ? await rolesBeyondOwn(tx, access) : null };
   });
 
   const now = new Date();
@@ -104,6 +111,8 @@ export async function listInvitations(
       ...r,
       status: effectiveInvitationStatus(r, now),
       open: r.status === "pending",
+      manageable:
+        beyond !== null && mayHandOut(access, { id: r.roleId, builtinKey: r.roleKey }, beyond),
       invitedByName: inviters.get(invitedBy)?.name ?? "",
     })),
   };

@@ -10,20 +10,26 @@ import { isUuid } from "@/lib/organisations/access";
 import { employments, invitations, type InvitationStatus } from "@/lib/organisations/schema";
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
 import { parseWithValidation } from "@/lib/validation/parse";
-import { readInvitationLabels, readSeatsForAcceptance } from "./directory";
+import { isEmailConfirmed, readInvitationLabels, readSeatsForAcceptance } from "./directory";
 import { invitationIdSchema } from "./people-schema";
 import { effectiveInvitationStatus, invitationAnswerError, seatAvailable } from "./rules";
 
 /**
  * The invitee's side: their invitations, found by the verified email of their token, and
  * the answer. Accepting runs as the invitee (RLS: employments_insert_permitted_or_invited,
- * invitations_update_permitted_or_invitee); the organisation's labels, which an invitee may
+ * invitations_update_permitted_or_invitee; the trigger invitations_answer_guard lets the
+ * invitee change only status, responded_by and responded_at, the last set by the database
+ * to now()); the organisation's labels, which an invitee may
  * no longer read once the invitation is answered, come from the directory.
  *
  * Someone else's invitation: the pages answer 404, whether it exists or not. An action on
  * an invitation the caller cannot read answers notFound; one the caller can read under RLS
  * (an administrator of that organisation) but that is addressed to another email answers
  * invitationNotYours, which tells them nothing they could not already see.
+ *
+ * Answers come only from a confirmed address: the caller's sign-in email must be confirmed
+ * (`email_confirmed_at`), else `emailNotConfirmed` before anything is read. A token's email
+ * proves nothing by itself while its owner has not followed the confirmation link.
  */
 export interface MyInvitation {
   id: string;
@@ -98,6 +104,12 @@ export async function getMyInvitation(
   return row ?? null;
 }
 
+/** Whether the caller's email (that of their token) is confirmed: answers need it. */
+export async function isMyEmailConfirmed(claims: UserClaims): Promise<boolean> {
+  const email = claimEmail(claims);
+  return email !== null && (await isEmailConfirmed(claims.sub, email));
+}
+
 /** Reads the invitation for an answer and says why it cannot be answered, if so. */
 async function openInvitation(tx: Tx, claims: UserClaims, invitationId: string) {
   const [row] = await tx
@@ -135,6 +147,7 @@ export async function acceptInvitation(
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   const { invitationId } = parsed.data;
   try {
+    if (!(await isMyEmailConfirmed(claims))) throw new AppError("emailNotConfirmed");
     // Seats: the invitee cannot count members under RLS, so the directory does, before.
     const [target] = await withUserContext(claims, (tx) =>
       tx
@@ -218,8 +231,8 @@ export async function acceptInvitation(
   }
 }
 
-/** Declines: the invitation is marked declined (the audit entry is written first, while the
- * caller is still invited and so allowed to write it). */
+/** Declines: the invitation is marked declined, then the audit records it (app.record_audit
+ * admits an invitee's entry only once their answer is written in the same transaction). */
 export async function declineInvitation(
   claims: UserClaims | null,
   rawInput: unknown,
@@ -228,8 +241,13 @@ export async function declineInvitation(
   const parsed = parseWithValidation(invitationIdSchema, rawInput);
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   try {
+    if (!(await isMyEmailConfirmed(claims))) throw new AppError("emailNotConfirmed");
     const data = await withUserContext(claims, async (tx) => {
       const invitation = await openInvitation(tx, claims, parsed.data.invitationId);
+      await tx
+        .update(invitations)
+        .set({ status: "declined", respondedAt: new Date(), respondedBy: claims.sub })
+        .where(eq(invitations.id, invitation.id));
       await recordAudit(tx, {
         organisationId: invitation.organisationId,
         actorUserId: claims.sub,
@@ -239,10 +257,6 @@ export async function declineInvitation(
         before: { status: "pending" },
         after: { status: "declined" },
       });
-      await tx
-        .update(invitations)
-        .set({ status: "declined", respondedAt: new Date(), respondedBy: claims.sub })
-        .where(eq(invitations.id, invitation.id));
       return { organisationId: invitation.organisationId };
     });
     return { status: "done", data };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textRule } from "@/lib/validation/text";
 
 /**
  * The people forms' schemas, shared by the browser (react-hook-form) and the server
@@ -8,7 +9,7 @@ const id = z.string().trim().min(1).uuid();
 const version = z.coerce.number().int().positive();
 
 export const inviteSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254).pipe(z.email()),
+  email: z.string().trim().toLowerCase().check(textRule()).min(1).max(254).pipe(z.email()),
   roleId: id,
 });
 export type InviteInput = z.input<typeof inviteSchema>;

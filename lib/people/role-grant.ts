@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { OrganisationAccess } from "@/lib/organisations/access";
 import { builtinRoleGrants, rolePermissions, roles } from "@/lib/organisations/schema";
 import type { Permission } from "@/lib/permissions/catalogue";
+import type { BuiltinRoleKey } from "@/lib/permissions/define";
 
 /**
  * No one hands out more than they hold: a role may be given (by invitation or a role
@@ -43,4 +44,53 @@ export async function requireRoleWithinOwn(
   if (granted.some(({ permission }) => !access.permissions.has(permission as Permission))) {
     throw new AppError("roleBeyondOwn", field);
   }
+}
+
+/**
+ * The whole rule for handing out a role, as inviting applies it and as resending and
+ * withdrawing an invitation apply it again (the invitation hands out its role): "owner" only
+ * by owners (ownerOnly), any other role only within the caller's own permissions
+ * (roleBeyondOwn).
+ */
+export async function requireMayHandOut(
+  tx: Tx,
+  access: OrganisationAccess,
+  role: { id: string; builtinKey: BuiltinRoleKey | null },
+  field?: string,
+): Promise<void> {
+  if (role.builtinKey === "owner" && access.employment.roleKey !== "owner") {
+    throw new AppError("ownerOnly", field);
+  }
+  await requireRoleWithinOwn(tx, access, role.id, field);
+}
+
+/**
+ * Keys of the roles the caller may not give for holding a permission the caller lacks: a
+ * built-in role by its key, a custom role by its id (for screens that list many roles).
+ */
+export async function rolesBeyondOwn(tx: Tx, access: OrganisationAccess): Promise<Set<string>> {
+  const [builtin, custom] = await Promise.all([
+    tx
+      .select({ key: builtinRoleGrants.roleKey, permission: builtinRoleGrants.permission })
+      .from(builtinRoleGrants),
+    tx
+      .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.organisationId, access.organisation.id)),
+  ]);
+  const held = (permission: string) => access.permissions.has(permission as Permission);
+  const beyond = new Set<string>();
+  for (const grant of builtin) if (!held(grant.permission)) beyond.add(grant.key);
+  for (const grant of custom) if (!held(grant.permission)) beyond.add(grant.roleId);
+  return beyond;
+}
+
+/** The same rule as `requireMayHandOut`, over `rolesBeyondOwn`'s answer (no database). */
+export function mayHandOut(
+  access: OrganisationAccess,
+  role: { id: string; builtinKey: BuiltinRoleKey | null },
+  beyond: ReadonlySet<string>,
+): boolean {
+  if (role.builtinKey === "owner" && access.employment.roleKey !== "owner") return false;
+  return !beyond.has(role.builtinKey ?? role.id);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { locales } from "@/lib/i18n/config";
+import { textRule } from "@/lib/validation/text";
 
 /**
  * The profile forms' one schema (create and update share it): the browser validates with it
@@ -14,6 +15,7 @@ export const profileSchema = z.object({
   displayName: z
     .string()
     .trim()
+    .check(textRule())
     .min(1)
     .min(profileLimits.displayName.min)
     .max(profileLimits.displayName.max),

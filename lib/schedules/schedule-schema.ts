@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isTimeZone } from "@/lib/organisations/organisation-schema";
 import type { DayIntervals, WeeklyHours } from "./schema";
+import { textRule } from "@/lib/validation/text";
 
 /**
  * The schedule forms' schema, shared by the browser and the server action. Times are local
@@ -89,7 +90,7 @@ export const exceptionSchema = z
     date: z.string().trim().min(1).refine(isValidDate),
     closed: z.boolean(),
     intervals: dayIntervalsSchema,
-    note: z.string().trim().max(scheduleLimits.note.max),
+    note: z.string().trim().check(textRule()).max(scheduleLimits.note.max),
   })
   .superRefine((exception, ctx) => {
     if (!exception.closed && exception.intervals.length === 0) {
@@ -119,7 +120,7 @@ export const exceptionsSchema = z
   });
 
 export const scheduleSchema = z.object({
-  name: z.string().trim().min(1).max(scheduleLimits.name.max),
+  name: z.string().trim().check(textRule()).min(1).max(scheduleLimits.name.max),
   timeZone: z.string().trim().min(1).refine(isTimeZone),
   weekly: weeklySchema,
   exceptions: exceptionsSchema,

@@ -68,7 +68,8 @@ export const scheduleExceptions = pgTable(
   },
   (t) => [
     uniqueIndex("schedule_exceptions_schedule_date_key").on(t.scheduleId, t.date),
-    index("schedule_exceptions_organisation_idx").on(t.organisationId),
+    // Covers the organisation foreign key and schedule_exceptions_schedule_same_organisation_fk.
+    index("schedule_exceptions_organisation_schedule_idx").on(t.organisationId, t.scheduleId),
     ...organisationPolicies("schedule_exceptions", t.organisationId, {
       read: "settings.schedule.read",
       insert: "settings.schedule.write",

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/rows";
 import { resetEnvForTests } from "@/lib/env";
 import { resetMailAdapterForTests } from "@/lib/mail/adapter";
 import { resetSmsAdapterForTests } from "@/lib/sms/adapter";
@@ -249,6 +250,15 @@ describe("Twilio adapter", () => {
     expect(verified.error).toBeNull();
   });
 
+  it("a provider that refuses gives 422 sms_send_failed, not 500", async () => {
+    useTwilio();
+    status = 400;
+    const client = await authClient();
+    const { error } = await client.auth.signInWithOtp({ phone: `+${randomPhone()}` });
+    expect(error).toMatchObject({ status: 422, code: "sms_send_failed" });
+    expect(error?.message).toMatch(/^Error sending confirmation OTP to provider: .*21211/);
+  });
+
   it("uses MessagingServiceSid for an MG sender and reports Twilio's errors", async () => {
     useTwilio();
     process.env.TWILIO_FROM = "MG0123456789abcdef0123456789abcdef";
@@ -259,5 +269,33 @@ describe("Twilio adapter", () => {
     expect(received[0]?.body.get("From")).toBeNull();
     status = 400;
     await expect(sendSms({ to: "+1", body: "x" })).rejects.toThrow(/21211/);
+  });
+});
+
+describe("SMS_PROVIDER=none", () => {
+  it("phone codes fail with 422 sms_send_failed, and nothing is created or sent", async () => {
+    process.env.SMS_PROVIDER = "none";
+    resetEnvForTests();
+    resetSmsAdapterForTests();
+    const client = await authClient();
+    const phone = randomPhone();
+    const otp = await client.auth.signInWithOtp({ phone: `+${phone}` });
+    expect(otp.error).toMatchObject({ status: 422, code: "sms_send_failed" });
+    expect(otp.error?.message).toBe(
+      "Error sending confirmation OTP to provider: no SMS provider is configured",
+    );
+    const signUp = await client.auth.signUp({ phone: `+${phone}`, password: GOOD_PASSWORD });
+    expect(signUp.error).toMatchObject({ status: 422, code: "sms_send_failed" });
+    expect(await smsTo(phone)).toHaveLength(0);
+    const rows = await queryRows<{ id: string }>(
+      getDb(),
+      sql`select id from auth.users where phone = ${phone}`,
+    );
+    expect(rows).toHaveLength(0);
+
+    const { client: member } = await confirmedEmailUser();
+    const change = await member.auth.updateUser({ phone: `+${randomPhone()}` });
+    expect(change.error).toMatchObject({ status: 422, code: "sms_send_failed" });
+    expect(change.error?.message).toMatch(/^Error sending phone_change OTP to provider/);
   });
 });

@@ -157,7 +157,7 @@ describe.each(builtinRoleKeys)("a member of A with role %s", (role: BuiltinRoleK
           .insert(organisationFiles)
           .values({ organisationId: world.b.id, kind: "folder", name: `rls-${role}` }),
       ),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: "42501" } });
     await expectBUntouched();
   });
 });

@@ -162,7 +162,7 @@ describe("an owner of A against B's people", () => {
           roleId: world.b.roleIds.owner,
         }),
       ),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: "42501" } });
     await expect(
       runAsUser(db, claims, (tx) =>
         tx.insert(invitations).values({
@@ -173,7 +173,7 @@ describe("an owner of A against B's people", () => {
           expiresAt: new Date(Date.now() + 86_400_000),
         }),
       ),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: "42501" } });
     await unchanged();
   });
 });

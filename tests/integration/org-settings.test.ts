@@ -40,6 +40,7 @@ import {
 } from "@/lib/schedules/schedules";
 import { getStorage } from "@/lib/storage/storage";
 import { useTemporaryStorage } from "./support/files";
+import { holdScopeLock, track } from "./support/locks";
 import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";
 import {
   auditActionsFor,
@@ -320,7 +321,7 @@ describe("FAQ", () => {
     ]);
   });
 
-  it("concurrent moves leave positions unique and gap-free", async () => {
+  it("concurrent moves wait for the FAQ lock and leave positions unique and gap-free", async () => {
     const orgId = world.b.id;
     const claims = world.b.members.admin.claims;
     const ids = [
@@ -328,24 +329,40 @@ describe("FAQ", () => {
       await seedFaq(orgId, "Q", 2),
       await seedFaq(orgId, "R", 3),
     ];
-    await Promise.all([
-      runCommand(claims, orgId, { faqId: ids[2], direction: "up" }, moveFaqCommand),
-      runCommand(claims, orgId, { faqId: ids[0], direction: "down" }, moveFaqCommand),
-      runCommand(claims, orgId, { faqId: ids[1], direction: "up" }, moveFaqCommand),
-    ]);
+    // Deterministic: the lock is held elsewhere, so all three stop at it, then run in turn.
+    const lock = await holdScopeLock("settings.faq", orgId);
+    const moves = [
+      { faqId: ids[2], direction: "up" },
+      { faqId: ids[0], direction: "down" },
+      { faqId: ids[1], direction: "up" },
+    ].map((input) => track(runCommand(claims, orgId, input, moveFaqCommand)));
+    try {
+      await lock.waitForWaiters(3);
+      expect(moves.map((m) => m.settled)).toEqual([false, false, false]);
+    } finally {
+      await lock.release();
+    }
+    const results = await Promise.all(moves.map((m) => m.promise));
+    expect(results.map((r) => r.status)).toEqual(["done", "done", "done"]);
     const positions = (await listFaqs(claims, orgId)).map((f) => f.position);
     expect(positions).toEqual([1, 2, 3]);
   });
 
-  it("concurrent creates in an empty list take positions 1…n, one each", async () => {
+  it("concurrent creates in an empty list wait for the FAQ lock and take positions 1…n", async () => {
     const { a } = await createOrganisationWorld(getDb());
     const claims = a.members.admin.claims;
-    const results = await Promise.all(
-      ["One?", "Two?", "Three?", "Four?"].map((question) =>
-        runCommand(claims, a.id, { question, answer: "Yes." }, createFaqCommand),
-      ),
+    const lock = await holdScopeLock("settings.faq", a.id);
+    const creates = ["One?", "Two?", "Three?", "Four?"].map((question) =>
+      track(runCommand(claims, a.id, { question, answer: "Yes." }, createFaqCommand)),
     );
-    expect(results.every((r) => r.status === "done")).toBe(true);
+    try {
+      await lock.waitForWaiters(4);
+      expect(creates.every((c) => !c.settled)).toBe(true);
+    } finally {
+      await lock.release();
+    }
+    const results = await Promise.all(creates.map((c) => c.promise));
+    expect(results.map((r) => r.status)).toEqual(["done", "done", "done", "done"]);
     const positions = (await listFaqs(claims, a.id)).map((f) => f.position);
     expect(positions).toEqual([1, 2, 3, 4]);
   });

@@ -26,6 +26,7 @@ import {
 } from "@/lib/permissions/catalogue";
 import { builtinRoleKeys } from "@/lib/permissions/define";
 import { syncBuiltinGrants } from "@/lib/permissions/sync";
+import { authClient } from "./support/auth-server";
 import {
   createOrganisationWorld,
   createTestUser,
@@ -287,7 +288,7 @@ describe("the command door", () => {
           .insert(organisationModules)
           .values({ organisationId: world.a.id, module: "crm", tier: "free" }),
       ),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: "42501" } });
     const updated = await runAsUser(getDb(), world.a.members.staff.claims, (tx) =>
       tx
         .update(organisations)
@@ -384,6 +385,39 @@ describe("registering an organisation", () => {
     );
     expect(owned).toEqual([]);
   });
+
+  it("an anonymous (guest) user cannot register one: notFound, nothing created", async () => {
+    // A real anonymous sign-in: its verified token says is_anonymous.
+    const client = await authClient();
+    const signIn = await client.auth.signInAnonymously();
+    expect(signIn.error).toBeNull();
+    const { data, error } = await client.auth.getClaims();
+    expect(error).toBeNull();
+    const claims = data?.claims as unknown as Parameters<typeof registerOrganisation>[0];
+    expect(claims).toMatchObject({ is_anonymous: true, role: "authenticated" });
+    await expect(
+      registerOrganisation(
+        claims,
+        {
+          name: "Guest shop",
+          slug: `guest-${randomUUID().slice(0, 8)}`,
+          contactEmail: "guest@example.test",
+          country: "US",
+          timeZone: "UTC",
+          currency: "USD",
+        },
+        "en",
+      ),
+    ).rejects.toEqual(new AppError("notFound"));
+    const created = await runAsSystem(getDb(), "test", (tx) =>
+      tx.select().from(organisations).where(eq(organisations.createdBy, claims.sub)),
+    );
+    expect(created).toEqual([]);
+    const owned = await runAsSystem(getDb(), "test", (tx) =>
+      tx.select().from(employments).where(eq(employments.userId, claims.sub)),
+    );
+    expect(owned).toEqual([]);
+  });
 });
 
 describe("references stay inside their organisation (composite foreign keys)", () => {
@@ -397,6 +431,6 @@ describe("references stay inside their organisation (composite foreign keys)", (
           roleId: world.b.roleIds.admin,
         }),
       ),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: "23503" } });
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import type { UserClaims } from "@/lib/db/context";
+import { AppError } from "@/lib/errors/app-error";
 import { resolveAccess } from "@/lib/organisations/access";
 import { suspendEmployment } from "@/lib/people/employment-commands";
 import { getEmployment, listEmployees } from "@/lib/people/employees";
@@ -18,7 +19,8 @@ import {
 /**
  * The permission matrix of the people doors: each built-in role and two custom roles ×
  * each door (read members, read invitations, write invitations, write employments).
- * A door either works or answers notFound; nothing in between.
+ * A door either works or answers notFound; nothing in between: any other answer or exception
+ * (an RLS error, a failure) fails the test instead of passing for a refusal.
  */
 type Who = "owner" | "admin" | "manager" | "staff" | "viewer" | "customReader" | "customWriter";
 type Door = "employment.read" | "invitation.read" | "invitation.write" | "employment.write";
@@ -104,6 +106,15 @@ afterAll(async () => {
   await closeDb();
 });
 
+/** A read door's refusal: exactly AppError("notFound"), nothing else. */
+function expectNotFound(error: unknown): void {
+  expect(error).toBeInstanceOf(AppError);
+  expect({ code: (error as AppError).code, field: (error as AppError).field }).toEqual({
+    code: "notFound",
+    field: undefined,
+  });
+}
+
 async function tryDoor(who: Who, door: Door): Promise<boolean> {
   const claims = claimsOf[who];
   const access = await resolveAccess(claims, world.a.id);
@@ -111,21 +122,29 @@ async function tryDoor(who: Who, door: Door): Promise<boolean> {
   const page = { page: 1, size: 10, dir: "asc", status: null } as const;
   switch (door) {
     case "employment.read": {
+      let list: Awaited<ReturnType<typeof listEmployees>>;
+      let one: Awaited<ReturnType<typeof getEmployment>>;
       try {
-        const list = await listEmployees(access, { ...page, sort: "since", q: "", role: null });
-        const one = await getEmployment(access, world.a.members.staff.employmentId);
-        return list.total > 0 && one !== null;
-      } catch {
+        list = await listEmployees(access, { ...page, sort: "since", q: "", role: null });
+        one = await getEmployment(access, world.a.members.staff.employmentId);
+      } catch (error) {
+        expectNotFound(error);
         return false;
       }
+      // Allowed: the members are there (five built-in roles, the custom reader, the
+      // suspended admin, the writer), not an empty answer that RLS made.
+      expect(list.total).toBe(8);
+      expect(one?.id).toBe(world.a.members.staff.employmentId);
+      return true;
     }
     case "invitation.read": {
       try {
         await listInvitations(access, { ...page, sort: "sent" });
-        return true;
-      } catch {
+      } catch (error) {
+        expectNotFound(error);
         return false;
       }
+      return true;
     }
     case "invitation.write": {
       const result = await invitePerson(claims, world.a.id, {

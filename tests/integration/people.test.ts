@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "@/lib/audit/schema";
 import { closeDb, getDb } from "@/lib/db/client";
+import { users } from "@/lib/auth/schema";
 import { runAsSystem } from "@/lib/db/run-context";
 import { mailOutbox } from "@/lib/mail/schema";
 import { resolveAccess, type OrganisationAccess } from "@/lib/organisations/access";
@@ -31,6 +32,7 @@ import {
   acceptInvitation,
   declineInvitation,
   getMyInvitation,
+  isMyEmailConfirmed,
   listMyInvitations,
 } from "@/lib/people/invitee";
 import {
@@ -41,6 +43,7 @@ import {
   type OrganisationWorld,
   type TestMember,
 } from "./support/organisations";
+import { holdScopeLock, track } from "./support/locks";
 
 /**
  * People: the member list, invitations (seats, duplicates, resend, revoke), the invitee's
@@ -301,7 +304,7 @@ describe("invitations", () => {
     expect(pro.status).toBe("done");
   });
 
-  it("two invitations racing for the last seat: one wins", async () => {
+  it("two invitations racing for the last seat: both wait for the seat lock, then one wins", async () => {
     const org = await freshOrganisation("race-seat");
     for (let i = 0; i < 3; i++) {
       await invitePerson(org.owner.claims, org.id, {
@@ -309,19 +312,29 @@ describe("invitations", () => {
         roleId: org.roleId("staff"),
       });
     }
-    const results = await Promise.all(
-      [0, 1].map((i) =>
+    // Deterministic: the seat lock is held elsewhere, so both stop at it, whatever the timing.
+    const lock = await holdScopeLock("people.seats", org.id);
+    const racing = [0, 1].map((i) =>
+      track(
         invitePerson(org.owner.claims, org.id, {
           email: `last-${i}-${randomUUID().slice(0, 6)}@example.test`,
           roleId: org.roleId("staff"),
         }),
       ),
     );
+    try {
+      await lock.waitForWaiters(2);
+      expect(racing.map((r) => r.settled)).toEqual([false, false]);
+    } finally {
+      await lock.release();
+    }
+    const results = await Promise.all(racing.map((r) => r.promise));
     expect(results.map((r) => r.status).sort()).toEqual(["done", "error"]);
     expect(results.find((r) => r.status === "error")).toEqual({
       status: "error",
       code: "seatLimit",
     });
+    expect(await countPendingInvitations(org.access)).toBe(4);
   });
 
   it("resends with a new expiry at most once a minute, and revokes", async () => {
@@ -448,6 +461,32 @@ describe("the invitee's side", () => {
     // Answered invitations stay listed with their state, the organisation still named.
     const after = await listMyInvitations(invitee.claims);
     expect(after[0]).toMatchObject({ status: "accepted", organisationName: "Org accept" });
+  });
+
+  it("only a confirmed address answers: unconfirmed, accept and decline change nothing", async () => {
+    const org = await freshOrganisation("unconfirmed");
+    const { invitee, invitationId } = await invited(org);
+    const setConfirmed = (at: Date | null) =>
+      runAsSystem(db(), "test: confirmation", (tx) =>
+        tx.update(users).set({ emailConfirmedAt: at }).where(eq(users.id, invitee.userId)),
+      );
+    await setConfirmed(null);
+    expect(await isMyEmailConfirmed(invitee.claims)).toBe(false);
+    const refused = { status: "error", code: "emailNotConfirmed" };
+    expect(await acceptInvitation(invitee.claims, { invitationId })).toEqual(refused);
+    expect(await declineInvitation(invitee.claims, { invitationId })).toEqual(refused);
+    expect((await invitationRow(invitationId))?.status).toBe("pending");
+    expect(await employmentRowsOf(invitee.userId)).toHaveLength(0);
+    // A token whose email is not the account's confirmed one does not count either.
+    await setConfirmed(new Date());
+    const otherEmail = { ...invitee.claims, email: `Else-${invitee.email}` };
+    expect(await isMyEmailConfirmed(otherEmail)).toBe(false);
+
+    expect(await isMyEmailConfirmed(invitee.claims)).toBe(true);
+    expect(await acceptInvitation(invitee.claims, { invitationId })).toEqual({
+      status: "done",
+      data: { organisationId: org.id },
+    });
   });
 
   it("declines, audited; past invitations keep their labels after the organisation hides", async () => {
@@ -770,6 +809,101 @@ describe("no one hands out more than they hold", () => {
     expect(grantable).toMatchObject({ Trainee: true, Recruiter: true, admin: false });
     const ownerView = await listOrganisationRoles(await accessOf(org.owner, org.id));
     expect(ownerView.every((role) => role.grantable)).toBe(true);
+  });
+
+  it("resend and withdraw hand out the invitation's role: owner-only and within one's own", async () => {
+    const org = await freshOrganisation("beyond-resend");
+    const recruiterRole = await createCustomRole(db(), org.id, "Recruiter", [
+      "people.invitation.read",
+      "people.invitation.write",
+      "people.employment.read",
+    ]);
+    const traineeRole = await createCustomRole(db(), org.id, "Trainee", ["people.employment.read"]);
+    const recruiter = await addMember(db(), org.id, recruiterRole, "beyond-resend-recruiter");
+    const admin = await addMember(db(), org.id, org.roleId("admin"), "beyond-resend-admin");
+    const invite = async (roleId: string) => {
+      const result = await invitePerson(org.owner.claims, org.id, {
+        email: `beyond-resend-${randomUUID().slice(0, 8)}@example.test`,
+        roleId,
+      });
+      if (result.status !== "done") throw new Error(`invite failed: ${JSON.stringify(result)}`);
+      return result.data.id;
+    };
+    // owner + recruiter + admin and these two: the free tier's five seats.
+    const ownerInvitation = await invite(org.roleId("owner"));
+    const adminInvitation = await invite(org.roleId("admin"));
+    // Sent long ago (resend allowed) and the admin one expired: resending it would revive it.
+    await runAsSystem(db(), "test: age", (tx) =>
+      tx
+        .update(invitations)
+        .set({ lastSentAt: new Date(Date.now() - 2 * 86_400_000) })
+        .where(eq(invitations.organisationId, org.id)),
+    );
+    await runAsSystem(db(), "test: expire", (tx) =>
+      tx
+        .update(invitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invitations.id, adminInvitation)),
+    );
+    const before = await Promise.all([ownerInvitation, adminInvitation].map(invitationRow));
+
+    const ownerOnly = { status: "error", code: "ownerOnly" };
+    const beyond = { status: "error", code: "roleBeyondOwn" };
+    const id = (invitationId: string) => ({ invitationId });
+    // A custom role that may invite: neither the owner invitation nor the admin one.
+    expect(await resendInvitation(recruiter.claims, org.id, id(ownerInvitation))).toEqual(
+      ownerOnly,
+    );
+    expect(await revokeInvitation(recruiter.claims, org.id, id(ownerInvitation))).toEqual(
+      ownerOnly,
+    );
+    expect(await resendInvitation(recruiter.claims, org.id, id(adminInvitation))).toEqual(beyond);
+    expect(await revokeInvitation(recruiter.claims, org.id, id(adminInvitation))).toEqual(beyond);
+    // An admin holds every permission but is no owner: not the owner invitation.
+    expect(await resendInvitation(admin.claims, org.id, id(ownerInvitation))).toEqual(ownerOnly);
+    expect(await revokeInvitation(admin.claims, org.id, id(ownerInvitation))).toEqual(ownerOnly);
+    expect(await Promise.all([ownerInvitation, adminInvitation].map(invitationRow))).toEqual(
+      before,
+    );
+    expect(await auditFor(org.id, "people.invitation.resend")).toHaveLength(0);
+    expect(await auditFor(org.id, "people.invitation.revoke")).toHaveLength(0);
+
+    // The table offers the actions to exactly those who may take them.
+    const base = { page: 1, size: 25, sort: "sent", dir: "desc", status: null } as const;
+    const offered = async (member: { claims: TestMember["claims"] }) =>
+      Object.fromEntries(
+        (await listInvitations(await accessOf(member, org.id), base)).rows.map((row) => [
+          row.id === ownerInvitation ? "owner" : "admin",
+          row.manageable,
+        ]),
+      );
+    expect(await offered(recruiter)).toEqual({ owner: false, admin: false });
+    expect(await offered(admin)).toEqual({ owner: false, admin: true });
+    expect(await offered(org.owner)).toEqual({ owner: true, admin: true });
+
+    // Within its permissions it may: the admin revives the expired admin invitation, the
+    // owner withdraws the owner one, and the recruiter resends and withdraws a trainee one.
+    expect((await resendInvitation(admin.claims, org.id, id(adminInvitation))).status).toBe("done");
+    expect((await revokeInvitation(org.owner.claims, org.id, id(ownerInvitation))).status).toBe(
+      "done",
+    );
+    const trainee = await invitePerson(recruiter.claims, org.id, {
+      email: `beyond-resend-trainee-${randomUUID().slice(0, 8)}@example.test`,
+      roleId: traineeRole,
+    });
+    if (trainee.status !== "done") throw new Error("invite failed");
+    await runAsSystem(db(), "test: age", (tx) =>
+      tx
+        .update(invitations)
+        .set({ lastSentAt: new Date(Date.now() - 2 * 86_400_000) })
+        .where(eq(invitations.id, trainee.data.id)),
+    );
+    expect((await resendInvitation(recruiter.claims, org.id, id(trainee.data.id))).status).toBe(
+      "done",
+    );
+    expect((await revokeInvitation(recruiter.claims, org.id, id(trainee.data.id))).status).toBe(
+      "done",
+    );
   });
 
   it("a custom role may not promote past itself, nor change a member who holds more", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exchangeErrorKey, hashToQuery, readCallback } from "@/app/(auth)/callback/callback-params";
+import { exchangeErrorKey, readCallback, readHash } from "@/app/(auth)/callback/callback-params";
 import { resetPasswordSchema } from "@/components/auth/recovery-schemas";
 
 describe("readCallback", () => {
@@ -20,16 +20,15 @@ describe("readCallback", () => {
     expect(readCallback({ code: ["first", "second"] })).toEqual({ kind: "code", code: "first" });
   });
 
-  it("needs access_token, refresh_token and expires_at for a session", () => {
-    expect(readCallback({ access_token: "a", refresh_token: "r", expires_at: "1" })).toEqual({
-      kind: "session",
-      accessToken: "a",
-      refreshToken: "r",
-    });
-    expect(readCallback({ access_token: "a", refresh_token: "r" })).toMatchObject({
-      kind: "error",
-      key: "noSession",
-    });
+  it("never takes a session from the query: tokens are refused, even beside a code", () => {
+    const refused = { kind: "error", key: "notStartedHere", code: null };
+    expect(readCallback({ access_token: "a", refresh_token: "r", expires_at: "1" })).toEqual(
+      refused,
+    );
+    expect(readCallback({ access_token: "a", type: "invite" })).toEqual(refused);
+    expect(readCallback({ refresh_token: "r" })).toEqual(refused);
+    expect(readCallback({ code: "abc", access_token: "a" })).toEqual(refused);
+    expect(readCallback({ provider_token: "p" })).toEqual(refused);
   });
 
   it("reads the message of a half-confirmed secure email change", () => {
@@ -45,15 +44,40 @@ describe("readCallback", () => {
   });
 });
 
-describe("hashToQuery", () => {
-  it("merges the fragment into the query, the fragment winning", () => {
-    expect(hashToQuery("?next=%2Fp&type=a", "#access_token=t&type=b")).toBe(
-      "next=%2Fp&type=b&access_token=t",
-    );
+describe("readHash", () => {
+  it("moves errors and messages into the query, the fragment winning", () => {
+    expect(readHash("?next=%2Fp&error=a", "#error=access_denied&error_code=otp_expired")).toEqual({
+      kind: "reload",
+      query: "next=%2Fp&error=access_denied&error_code=otp_expired",
+    });
+    expect(readHash("?next=%2Fp", "#message=Confirmation+link+accepted")).toEqual({
+      kind: "reload",
+      query: "next=%2Fp&message=Confirmation+link+accepted",
+    });
   });
-  it("is null for an empty fragment", () => {
-    expect(hashToQuery("?next=%2Fp", "")).toBeNull();
-    expect(hashToQuery("", "#")).toBeNull();
+
+  it("refuses tokens that are not an invitation's, and never puts them in a URL", () => {
+    for (const hash of [
+      "#access_token=t&refresh_token=r&expires_at=1&token_type=bearer&type=magiclink",
+      "#access_token=t&refresh_token=r&expires_in=3600&token_type=bearer",
+      "#access_token=t&token_type=bearer",
+      "#refresh_token=r&type=invite",
+      "#access_token=t&type=invite",
+      "#provider_token=p&access_token=t&refresh_token=r&type=signup",
+    ]) {
+      expect(readHash("?next=%2Fprofile", hash)).toEqual({ kind: "refuse" });
+    }
+  });
+
+  it("hands an invitation's tokens to the invitation form", () => {
+    expect(
+      readHash("?next=%2F", "#access_token=t&refresh_token=r&expires_in=3600&type=invite"),
+    ).toEqual({ kind: "invite", accessToken: "t", refreshToken: "r" });
+  });
+
+  it("has nothing to do without a fragment", () => {
+    expect(readHash("?next=%2Fp", "")).toEqual({ kind: "none" });
+    expect(readHash("", "#")).toEqual({ kind: "none" });
   });
 });
 

@@ -88,6 +88,13 @@ describe("route guard over the manifest", () => {
       action: "redirect",
       location: "/",
     });
+    // A dot segment before "//" must not make a protocol-relative target.
+    for (const target of ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example"]) {
+      expect(
+        decideGuard("/login", `?redirect=${encodeURIComponent(target)}`, withProfile),
+        target,
+      ).toEqual({ action: "redirect", location: "/" });
+    }
     // A public-only target would loop: home instead.
     expect(decideGuard("/register", "?redirect=%2Flogin", withProfile)).toEqual({
       action: "redirect",
@@ -124,6 +131,12 @@ describe("redirect targets", () => {
     ["/commerce/event?type=concert#top", "/commerce/event?type=concert#top"],
     ["/a/../profile", "/profile"],
     ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    // Encoded backslashes stay encoded: a path segment, not a host.
+    ["/%5C%5Cevil.example", "/%5C%5Cevil.example"],
+    ["/./profile", "/profile"],
+    ["/profile/.", "/profile/"],
+    ["/%2e%2e/profile", "/profile"],
+    ["/profile?next=//evil.example", "/profile?next=//evil.example"],
   ])("keeps the same-site path %s", (value, want) => {
     expect(safeRedirectTarget(value)).toBe(want);
   });
@@ -141,8 +154,53 @@ describe("redirect targets", () => {
     "/x\u0000y",
     "/\tevil",
     `/${"a".repeat(3000)}`,
+    // Dot segments that the URL parser removes, leaving "//host" (protocol-relative).
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/a/b/../..//evil.example",
+    "/././/evil.example",
+    // The same with the dots percent-encoded (the parser treats %2e as a dot).
+    "/%2e//evil.example",
+    "/%2E//evil.example",
+    "/%2e%2e//evil.example",
+    "/.%2e//evil.example",
+    // Backslashes (browsers read them as slashes), raw or next to dot segments.
+    "/.\\evil.example",
+    "/\\evil.example",
+    "\\/evil.example",
+    // Whitespace and control characters that browsers strip before parsing.
+    "/\n/evil.example",
+    "/\r//evil.example",
+    " //evil.example",
+    "/\u0000/evil.example",
+    // Other schemes, with or without a leading slash.
+    "http:evil.example",
+    "https:/evil.example",
+    "data:text/html,hi",
+    "///evil.example",
+    "/\u3000/evil.example",
   ])("refuses %j", (value) => {
     expect(safeRedirectTarget(value)).toBeNull();
+  });
+
+  it("whatever comes out stays on this site", () => {
+    const tricky = [
+      "/.//evil.example",
+      "/%2e//evil.example",
+      "/a/..//evil.example/x?y#z",
+      "/%2F%2Fevil.example",
+      "/%5C%5Cevil.example",
+      "/./%2e/..//evil.example",
+      "/profile/..//..//evil.example",
+    ];
+    for (const value of tricky) {
+      const out = safeRedirectTarget(value);
+      if (out === null) continue;
+      // Read by a browser against this site, the target is still this site.
+      expect(new URL(out, "https://site.example").origin, value).toBe("https://site.example");
+      expect(out.startsWith("//") || out.startsWith("/\\"), value).toBe(false);
+    }
   });
 
   it("falls back to / for loops and unsafe values", () => {

@@ -49,11 +49,12 @@ describe("auth wire conventions", () => {
     });
   });
 
-  it("takes the client address from the first forwarding hop", () => {
+  it("takes the client address from the right of X-Forwarded-For, never a client-written entry", () => {
+    // No trusted proxy (the default): the right-most entry, the peer the server appended.
     expect(clientAddress(new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" }))).toBe(
-      "203.0.113.9",
+      "10.0.0.1",
     );
-    expect(clientAddress(new Headers({ "x-real-ip": "198.51.100.2" }))).toBe("198.51.100.2");
+    expect(clientAddress(new Headers({ "x-real-ip": "198.51.100.2" }))).toBe("unknown");
     expect(clientAddress(new Headers())).toBe("unknown");
   });
 });

@@ -39,6 +39,14 @@ describe("auth input rules", () => {
     );
   });
 
+  it("takes the minimum length as a parameter (AUTH_PASSWORD_MIN_LENGTH), in GoTrue's words", () => {
+    expect(passwordWeaknesses("plum-tree-4", 12)).toEqual(["length"]);
+    expect(passwordWeaknesses("zq7!xw", 6)).toEqual([]);
+    expect(() => assertStrongPassword("plum-tree-4", 12)).toThrow(
+      "Password should be at least 12 characters.",
+    );
+  });
+
   it("merges user_metadata like GoTrue: keys replace, null removes", () => {
     expect(mergeMetadata({ a: 1, b: { c: 2 }, d: 3 }, { b: { e: 4 }, d: null, f: "x" })).toEqual({
       a: 1,

@@ -14,7 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { searchParams: Promise<CallbackParams> };
 
-/** Where email links and providers return (skip-auth): completes or explains the sign-in. */
+/**
+ * Where email links and providers return (skip-auth): completes a sign-in this browser
+ * started (PKCE), or explains why not; never takes a session from the URL
+ * (callback-params.ts).
+ */
 export default async function CallbackPage({ searchParams }: Props) {
   const t = await getTranslations("auth");
   const params = await searchParams;
@@ -28,16 +32,8 @@ export default async function CallbackPage({ searchParams }: Props) {
         <CallbackExchange payload={{ code: request.code, next }} />
       ) : request.kind === "message" ? (
         <CallbackMessage next={next} />
-      ) : request.kind === "session" ? (
-        <CallbackExchange
-          payload={{
-            accessToken: request.accessToken,
-            refreshToken: request.refreshToken,
-            next,
-          }}
-        />
       ) : (
-        <CallbackHash />
+        <CallbackHash next={next} />
       )}
     </AuthPanel>
   );

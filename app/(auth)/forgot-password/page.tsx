@@ -4,10 +4,16 @@ import { getTranslations } from "next-intl/server";
 import { AuthBoundary } from "@/components/auth/auth-boundary";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
+import { pageMetadata } from "@/lib/seo/metadata";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth");
-  return { title: t("forgot.metaTitle"), robots: { index: false } };
+  // Indexable, with its canonical link (spec §2: one per page; the `redirect` query is dropped).
+  return pageMetadata({
+    path: "/forgot-password",
+    title: t("forgot.metaTitle"),
+    description: t("forgot.intro"),
+  });
 }
 
 export default async function ForgotPasswordPage() {

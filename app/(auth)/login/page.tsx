@@ -5,12 +5,19 @@ import { AuthBoundary } from "@/components/auth/auth-boundary";
 import { AuthPanel } from "@/components/auth/auth-panel";
 import { LoginForm } from "@/components/auth/login-form";
 import { authConfig } from "@/lib/auth/service/config";
+import { webAuthnSettings } from "@/lib/auth/service/webauthn-config";
 import { targetOrHome } from "@/lib/auth/guard/guard-decision";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
+import { pageMetadata } from "@/lib/seo/metadata";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth");
-  return { title: t("login.metaTitle"), robots: { index: false } };
+  // Indexable, with its canonical link (spec §2: one per page; the `redirect` query is dropped).
+  return pageMetadata({
+    path: "/login",
+    title: t("login.metaTitle"),
+    description: t("login.intro"),
+  });
 }
 
 /** Google (a client id; the redirect flow when its secret is set too) and Solana, as configured. */
@@ -20,6 +27,7 @@ function loginMethods() {
   return {
     google: clientId ? { clientId, redirectFlow: config.googleOAuth !== null } : null,
     solana: config.web3Solana,
+    passkey: webAuthnSettings().passkeys,
   };
 }
 

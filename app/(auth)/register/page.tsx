@@ -6,10 +6,16 @@ import { AuthPanel } from "@/components/auth/auth-panel";
 import { RegisterForm } from "@/components/auth/register-form";
 import { targetOrHome } from "@/lib/auth/guard/guard-decision";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
+import { pageMetadata } from "@/lib/seo/metadata";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth");
-  return { title: t("register.metaTitle"), robots: { index: false } };
+  // Indexable, with its canonical link (spec §2: one per page; the `redirect` query is dropped).
+  return pageMetadata({
+    path: "/register",
+    title: t("register.metaTitle"),
+    description: t("register.intro"),
+  });
 }
 
 type Props = { searchParams: Promise<{ redirect?: string | string[] }> };

@@ -2,9 +2,9 @@
 
 import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
-import { clientAddressFrom } from "@/lib/contact/client-address";
 import { contactFields, type ContactField } from "@/lib/contact/contact-fields";
 import { submitContactMessage } from "@/lib/contact/submit-contact";
+import { clientAddress } from "@/lib/security/client-address";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import type { ContactFormState } from "./form-state";
 
@@ -23,7 +23,7 @@ export async function sendContactMessage(
     const [locale, requestHeaders] = await Promise.all([getLocale(), headers()]);
     const result = await submitContactMessage(values, {
       locale,
-      clientAddress: clientAddressFrom(requestHeaders),
+      clientAddress: clientAddress(requestHeaders),
     });
     switch (result.status) {
       case "sent":

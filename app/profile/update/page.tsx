@@ -6,12 +6,14 @@ import { AuthPanel } from "@/components/auth/auth-panel";
 import { EmailChangeForm } from "@/components/profile/email-change-form";
 import { IdentitiesList } from "@/components/profile/identities-list";
 import { MfaSettings } from "@/components/profile/mfa-settings";
+import { PasskeysSettings } from "@/components/profile/passkeys-settings";
 import { PasswordForm } from "@/components/profile/password-form";
 import { PhoneChangeForm } from "@/components/profile/phone-change-form";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { SecurityUnlock } from "@/components/profile/security-unlock";
 import { SignOutOthers } from "@/components/profile/sign-out-others";
 import { authConfig } from "@/lib/auth/service/config";
+import { webAuthnSettings } from "@/lib/auth/service/webauthn-config";
 import { isLocale } from "@/lib/i18n/config";
 import { requireProfile } from "@/lib/profile/load-profile-page";
 import { updateProfileAction } from "../actions";
@@ -42,6 +44,7 @@ export default async function UpdateProfilePage({ searchParams }: Props) {
   const security = await loadSecurityState(claims);
   const emailReturn = readEmailChangeReturn(await searchParams);
   const anonymous = claims.is_anonymous === true;
+  const webauthn = webAuthnSettings();
   return (
     <AuthPanel title={t("update.title")}>
       <Link
@@ -114,9 +117,14 @@ export default async function UpdateProfilePage({ searchParams }: Props) {
             <Subsection id="identities-title" title={t("security.identities.title")}>
               <IdentitiesList initial={security?.identities ?? []} />
             </Subsection>
+            {anonymous || !webauthn.passkeys ? null : (
+              <Subsection id="passkeys-title" title={t("security.passkeys.title")}>
+                <PasskeysSettings />
+              </Subsection>
+            )}
             {anonymous ? null : (
               <Subsection id="mfa-title" title={t("security.mfa.title")}>
-                <MfaSettings initial={security?.factors ?? []} />
+                <MfaSettings initial={security?.factors ?? []} webauthn={webauthn.mfa} />
               </Subsection>
             )}
             <Subsection id="others-title" title={t("security.othersTitle")}>

@@ -5,6 +5,7 @@ import { fieldControlClass, Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { auditPageSizes, type AuditFilters } from "@/lib/audit/audit-params";
+import { auditOptionLabels } from "@/lib/audit/describe";
 import type { AuditFilterOptions } from "@/lib/audit/list";
 import { cn } from "@/lib/utils/cn";
 
@@ -25,7 +26,7 @@ export async function AuditFiltersForm({
   size: number;
   options: AuditFilterOptions;
 }) {
-  const t = await getTranslations("orgAdmin.audit");
+  const [t, labels] = await Promise.all([getTranslations("orgAdmin.audit"), auditOptionLabels()]);
   return (
     <form
       method="get"
@@ -57,7 +58,9 @@ export async function AuditFiltersForm({
             defaultValue={filters.action ?? ""}
             options={[
               { value: "", label: t("anyAction") },
-              ...options.actions.map((action) => ({ value: action, label: action })),
+              ...options.actions
+                .map((action) => ({ value: action, label: labels.action(action) }))
+                .sort((x, y) => x.label.localeCompare(y.label)),
             ]}
           />
         </div>
@@ -69,7 +72,10 @@ export async function AuditFiltersForm({
             defaultValue={filters.resourceType ?? ""}
             options={[
               { value: "", label: t("anyResource") },
-              ...options.resourceTypes.map((type) => ({ value: type, label: type })),
+              ...options.resourceTypes.map((type) => ({
+                value: type,
+                label: labels.resourceType(type),
+              })),
             ]}
           />
         </div>

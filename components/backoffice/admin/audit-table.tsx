@@ -3,27 +3,36 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { auditChanges } from "@/lib/audit/diff";
+import { describeAuditEntries } from "@/lib/audit/describe";
 import type { AuditPage } from "@/lib/audit/list";
 import { formatDateTime } from "@/lib/i18n/format";
 
 const headCell = "px-3 py-2 text-left font-medium whitespace-nowrap";
 const cell = "px-3 py-2 align-top";
 
-/** One page of the audit trail with its "newer" / "older" links and each entry's changes. */
+/**
+ * One page of the audit trail with its "newer" / "older" links and each entry's changes.
+ * Actions, resource types and fields show as labels, resources and roles by name
+ * (lib/audit/describe.ts), never as keys or ids.
+ */
 export async function AuditTable({
+  organisationId,
   page,
   locale,
   timeZone,
   hrefFor,
 }: {
+  organisationId: string;
   page: AuditPage;
   locale: string;
   timeZone: string;
   /** The URL of a page of the same filters at a cursor (null: the newest page). */
   hrefFor: (cursor: string | null) => string;
 }) {
-  const t = await getTranslations("orgAdmin.audit");
+  const [t, described] = await Promise.all([
+    getTranslations("orgAdmin.audit"),
+    describeAuditEntries(organisationId, page.entries),
+  ]);
   const pager = (
     <nav aria-label={t("pagination")} className="flex flex-wrap justify-between gap-2">
       {page.newer ? (
@@ -93,8 +102,9 @@ export async function AuditTable({
             </tr>
           </thead>
           <tbody>
-            {page.entries.map((entry) => {
-              const changes = auditChanges(entry.before, entry.after);
+            {page.entries.map((entry, index) => {
+              const shown = described[index];
+              const changes = shown?.changes ?? [];
               return (
                 <tr key={entry.id} className="border-t border-border">
                   <td className={`${cell} whitespace-nowrap`}>
@@ -105,18 +115,13 @@ export async function AuditTable({
                   <td className={`${cell} min-w-32`}>
                     {entry.actorUserId ? (entry.actorName ?? t("unknownPerson")) : t("system")}
                   </td>
-                  <td className={cell}>
-                    <code className="text-xs">{entry.action}</code>
-                  </td>
-                  <td className={cell}>
-                    <span className="block">{entry.resourceType}</span>
-                    {entry.resourceId ? (
-                      <code
-                        className="block max-w-56 truncate text-xs text-muted-foreground"
-                        title={entry.resourceId}
-                      >
-                        {entry.resourceId}
-                      </code>
+                  <td className={`${cell} min-w-40`}>{shown?.action ?? entry.action}</td>
+                  <td className={`${cell} min-w-40`}>
+                    <span className="block">{shown?.resourceType ?? entry.resourceType}</span>
+                    {shown?.resourceName ? (
+                      <span className="block max-w-64 text-xs break-words text-muted-foreground">
+                        {shown.resourceName}
+                      </span>
                     ) : null}
                   </td>
                   <td className={`${cell} min-w-48`}>
@@ -145,7 +150,7 @@ export async function AuditTable({
                             {changes.map((change) => (
                               <tr key={change.key} className="border-t border-border">
                                 <th scope="row" className="pr-2 text-left align-top font-normal">
-                                  <code>{change.key || t("value")}</code>
+                                  {change.field}
                                 </th>
                                 <td className="max-w-64 pr-2 align-top break-words text-muted-foreground">
                                   {change.before ?? t("none")}

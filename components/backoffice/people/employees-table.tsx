@@ -50,7 +50,7 @@ export async function EmployeesTable({
               {row.name || t("list.noName")}
             </Link>
           ),
-          email: <span className="break-all">{row.email}</span>,
+          email: <span className="whitespace-nowrap">{row.email}</span>,
           role: roleName((key) => tb(`roleNames.${key}`), row),
           status: (
             <Badge variant={employmentBadge[row.status]}>{t(`statuses.${row.status}`)}</Badge>

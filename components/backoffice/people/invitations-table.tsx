@@ -12,7 +12,8 @@ import { invitationBadge, roleName } from "./labels";
 
 /**
  * The invitations table of people/invitations (pending) and settings/invitations (all):
- * rows rendered on the server, resend and withdraw for pending ones when the caller may.
+ * rows rendered on the server, resend and withdraw for pending ones when the caller may
+ * (`people.invitation.write` and a role they may give: `row.manageable`).
  */
 export async function InvitationsTable({
   access,
@@ -57,7 +58,7 @@ export async function InvitationsTable({
       rows={rows.map((row) => ({
         id: row.id,
         cells: {
-          email: <span className="break-all">{row.email}</span>,
+          email: <span className="whitespace-nowrap">{row.email}</span>,
           role: roleName((key) => tb(`roleNames.${key}`), row),
           status: (
             <Badge variant={invitationBadge[row.status]}>
@@ -74,8 +75,9 @@ export async function InvitationsTable({
           ),
           expires: <span className="whitespace-nowrap">{when(row.expiresAt)}</span>,
           invitedBy: row.invitedByName,
+          // Resend and withdraw hand out the invitation's role: only for those who may give it.
           actions:
-            canWrite && row.open ? (
+            canWrite && row.open && row.manageable ? (
               <InvitationRowActions
                 organisationId={access.organisation.id}
                 invitationId={row.id}

@@ -21,10 +21,11 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { scheduleLimits, scheduleSchema, type IsoWeekday } from "@/lib/schedules/schedule-schema";
 import { translateValidationMessage } from "@/lib/validation/messages";
+import { textRule } from "@/lib/validation/text";
 
 /** The browser's schema: the shared schedule rules, plus the id and version an edit carries. */
 export const formSchema = scheduleSchema.extend({
-  scheduleId: z.string().optional(),
+  scheduleId: z.string().check(textRule()).optional(),
   version: z.coerce.number().int().optional(),
 });
 export type FormInput = z.input<typeof formSchema>;

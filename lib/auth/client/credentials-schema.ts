@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { encodeValidationMessage } from "@/lib/validation/messages";
+import { textRule } from "@/lib/validation/text";
 
 /**
  * Email-or-phone + password, shared by the sign-in and sign-up forms. Either missing gives
@@ -14,37 +15,60 @@ export const credentialLimits = { identifier: 254, password: 72 } as const;
 const EMAIL = z.email();
 const PHONE = /^\+?[0-9][0-9 ().-]{5,22}$/;
 
+/** `@` → a valid email; otherwise a phone number (digits, spaces, `+ ( ) . -`). */
+function checkIdentifier(identifier: string, ctx: z.RefinementCtx): void {
+  if (identifier.includes("@")) {
+    if (!EMAIL.safeParse(identifier).success) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["identifier"],
+        message: encodeValidationMessage("email"),
+      });
+    }
+  } else if (!PHONE.test(identifier)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["identifier"],
+      message: encodeValidationMessage("format"),
+    });
+  }
+}
+
 export const credentialsSchema = z
   .object({
-    identifier: z.string().trim().max(credentialLimits.identifier),
-    password: z.string().max(credentialLimits.password),
+    identifier: z.string().trim().check(textRule()).max(credentialLimits.identifier),
+    password: z.string().check(textRule()).max(credentialLimits.password),
   })
   .superRefine((value, ctx) => {
     if (!value.identifier || !value.password) {
       ctx.addIssue({ code: "custom", path: ["identifier"], message: CREDENTIALS_REQUIRED });
       return;
     }
-    if (value.identifier.includes("@")) {
-      if (!EMAIL.safeParse(value.identifier).success) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["identifier"],
-          message: encodeValidationMessage("email"),
-        });
-      }
-    } else if (!PHONE.test(value.identifier)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["identifier"],
-        message: encodeValidationMessage("format"),
-      });
-    }
+    checkIdentifier(value.identifier, ctx);
   })
   .transform((value) =>
     value.identifier.includes("@")
       ? { email: value.identifier.toLowerCase(), password: value.password }
       : { phone: `+${value.identifier.replace(/\D/g, "")}`, password: value.password },
   );
+
+/**
+ * Email or phone alone: the one-time-code sign-in (spec §5: a code by email or by SMS). Same
+ * rules and normalisation as above; an empty field is "required".
+ */
+export const identifierSchema = z
+  .object({ identifier: z.string().trim().min(1).max(credentialLimits.identifier) })
+  .superRefine((value, ctx) => {
+    if (value.identifier) checkIdentifier(value.identifier, ctx);
+  })
+  .transform((value): { email: string } | { phone: string } =>
+    value.identifier.includes("@")
+      ? { email: value.identifier.toLowerCase() }
+      : { phone: `+${value.identifier.replace(/\D/g, "")}` },
+  );
+
+export type IdentifierInput = z.input<typeof identifierSchema>;
+export type Identifier = z.output<typeof identifierSchema>;
 
 export type CredentialsInput = z.input<typeof credentialsSchema>;
 export type Credentials = z.output<typeof credentialsSchema>;

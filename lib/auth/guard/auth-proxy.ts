@@ -1,7 +1,9 @@
 import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { NextResponse, type NextRequest } from "next/server";
-import { isLocalHost, projectUrl, sessionCookieName } from "@/lib/auth/client/auth-options";
+import { projectUrl, secureCookies, sessionCookieName } from "@/lib/auth/client/auth-options";
+import { pageOriginOf } from "@/lib/auth/server/page-origin";
+import { safeGetClaims } from "@/lib/auth/server/claims";
 import { createAuthServerClient } from "@/lib/auth/server/server-client";
 import { env, hostedAuth } from "@/lib/env";
 import { userHasProfile } from "@/lib/profile/profiles";
@@ -56,6 +58,7 @@ export async function authGuard(request: NextRequest): Promise<NextResponse> {
         },
       },
       request.headers.get("x-forwarded-for"),
+      pageOriginOf(request.headers),
     ));
   // A hosted project's tokens are signed by its keys: supabase-js checks them (its JWKS).
   const verdict = hosted
@@ -63,7 +66,7 @@ export async function authGuard(request: NextRequest): Promise<NextResponse> {
     : await verifySessionCookie(request.cookies.getAll(), cookieName);
   const claims =
     verdict.kind === "client"
-      ? (await (await getClient()).auth.getClaims()).data?.claims
+      ? (await safeGetClaims(await getClient())).claims
       : verdict.kind === "valid"
         ? verdict.claims
         : undefined;
@@ -117,7 +120,7 @@ async function profileState(
   if (await readProfileHint(hint, userId)) return true;
   const present = await userHasProfile(userId);
   if (present) {
-    const secure = !isLocalHost(request.nextUrl.hostname);
+    const secure = secureCookies(env().SITE_URL, pageOriginOf(request.headers));
     pending.push({
       name: PROFILE_HINT_COOKIE,
       value: await createProfileHint(userId),

@@ -2,14 +2,14 @@ import "server-only";
 import { combineChunks, stringFromBase64URL } from "@supabase/ssr";
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { authConfig } from "@/lib/auth/service/config";
-import { ALGORITHM, findPublicKey } from "@/lib/auth/service/keys";
+import { findPublicKey } from "@/lib/auth/service/keys";
 
 /**
  * The proxy's fast path: reads the `@supabase/ssr` session cookie (chunks, `base64-` +
  * base64url JSON) and verifies its access token against the in-process key ring, so that a
  * signed-in request with a fresh token needs no supabase-js client.
  *
- * - `valid`: the token is ours (ES256, a known kid, a valid signature, our issuer, audience
+ * - `valid`: the token is ours (the key's algorithm, a known kid, a valid signature, our issuer, audience
  *   `authenticated`, not expired) and the session has more than 90 s left.
  * - `invalid`: the cookie holds a well-formed session whose token fails those checks; the
  *   client would also answer "no user" without writing a cookie (getClaims does not remove
@@ -60,19 +60,19 @@ export async function verifySessionCookie(
   if (typeof expiresAt !== "number" || expiresAt * 1000 - now < REFRESH_MARGIN_MS) return CLIENT;
 
   let kid: string | undefined;
+  let alg: string | undefined;
   try {
-    const header = decodeProtectedHeader(token);
-    if (header.alg !== ALGORITHM) return INVALID;
-    kid = header.kid;
+    ({ alg, kid } = decodeProtectedHeader(token));
   } catch {
     return INVALID;
   }
   if (!kid) return INVALID;
   const key = await findPublicKey(kid);
-  if (!key) return INVALID;
+  // The key's own algorithm (ES256 or RS256, lib/auth/service/keys.ts), never another.
+  if (!key || key.alg !== alg) return INVALID;
   try {
     const { payload } = await jwtVerify(token, key.key, {
-      algorithms: [ALGORITHM],
+      algorithms: [key.alg],
       issuer: authConfig().issuer,
       audience: ACCESS_TOKEN_AUDIENCE,
       requiredClaims: ["exp", "sub"],

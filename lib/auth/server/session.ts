@@ -2,6 +2,8 @@ import "server-only";
 import type { JwtPayload, SupabaseClient, User } from "@supabase/supabase-js";
 import { cookies, headers } from "next/headers";
 import type { UserClaims } from "@/lib/db/context";
+import { pageOriginOf } from "./page-origin";
+import { safeGetClaims } from "./claims";
 import { createAuthServerClient } from "./server-client";
 
 /**
@@ -11,7 +13,8 @@ import { createAuthServerClient } from "./server-client";
  */
 export async function getRequestAuthClient(): Promise<SupabaseClient> {
   const store = await cookies();
-  const forwardedFor = (await headers()).get("x-forwarded-for");
+  const requestHeaders = await headers();
+  const forwardedFor = requestHeaders.get("x-forwarded-for");
   return createAuthServerClient(
     {
       getAll: () => store.getAll(),
@@ -24,15 +27,19 @@ export async function getRequestAuthClient(): Promise<SupabaseClient> {
       },
     },
     forwardedFor,
+    pageOriginOf(requestHeaders),
   );
 }
 
-/** The verified claims of the caller (getClaims checks the signature), or null. */
+/**
+ * The verified claims of the caller (getClaims checks the signature), or null: also for a
+ * session cookie whose token cannot even be decoded (claims.ts).
+ */
 export async function getCurrentClaims(): Promise<(JwtPayload & UserClaims) | null> {
   const client = await getRequestAuthClient();
-  const { data, error } = await client.auth.getClaims();
-  if (error || !data?.claims?.sub) return null;
-  return data.claims as JwtPayload & UserClaims;
+  const { claims } = await safeGetClaims(client);
+  if (!claims?.sub) return null;
+  return claims as JwtPayload & UserClaims;
 }
 
 /** The caller's auth user, read from the service (the session must still exist), or null. */

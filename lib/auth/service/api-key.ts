@@ -1,7 +1,7 @@
 import "server-only";
 import { decodeProtectedHeader, jwtVerify } from "jose";
 import { AuthError } from "@/lib/auth/service/errors";
-import { ALGORITHM, findPublicKey } from "@/lib/auth/service/keys";
+import { findPublicKey, LEGACY_ALGORITHM, verifyLegacySecret } from "@/lib/auth/service/keys";
 
 /**
  * The `apikey` a request carries (header, or the `apikey` query parameter as Supabase's
@@ -9,8 +9,9 @@ import { ALGORITHM, findPublicKey } from "@/lib/auth/service/keys";
  * official clients work as against a hosted project; they always send the key, but GoTrue
  * itself never checks it (the gateway does) and links opened from emails or the provider's
  * redirect carry none. So a missing key is served, and a key that is present must be one of
- * ours (role anon or service_role, signed by an active key; the issuer is not compared, so
- * a changed SITE_URL keeps the stored keys valid): otherwise 401 with the gateway's
+ * ours (role anon or service_role, signed by an active key or with the legacy
+ * AUTH_JWT_SECRET; the issuer is not compared, so a changed SITE_URL keeps the stored keys
+ * valid and a Supabase project's keys work): otherwise 401 with the gateway's
  * answer, so that a client configured with a wrong key fails here as it would on Supabase.
  */
 const ROLES = new Set(["anon", "service_role"]);
@@ -26,12 +27,17 @@ export async function checkApiKey(request: Request): Promise<void> {
   if (!key) return;
   let role: unknown = null;
   try {
-    const { kid } = decodeProtectedHeader(key);
-    const publicKey = kid ? await findPublicKey(kid) : undefined;
-    if (publicKey) {
-      ({
-        payload: { role },
-      } = await jwtVerify(key, publicKey.key, { algorithms: [ALGORITHM] }));
+    const { alg, kid } = decodeProtectedHeader(key);
+    if (alg === LEGACY_ALGORITHM) {
+      // A Supabase project's anon / service_role key, signed with AUTH_JWT_SECRET.
+      role = (await verifyLegacySecret(key))?.role ?? null;
+    } else {
+      const publicKey = kid ? await findPublicKey(kid) : undefined;
+      if (publicKey && publicKey.alg === alg) {
+        ({
+          payload: { role },
+        } = await jwtVerify(key, publicKey.key, { algorithms: [publicKey.alg] }));
+      }
     }
   } catch {
     role = null;

@@ -6,6 +6,7 @@ import type { Tx } from "@/lib/db/context";
 /** GoTrue's audit actions and their log types. */
 const LOG_TYPES = {
   user_signedup: "team",
+  user_repeated_signup: "user",
   user_confirmation_requested: "user",
   user_recovery_requested: "user",
   user_reauthenticate_requested: "user",
@@ -22,6 +23,11 @@ const LOG_TYPES = {
   challenge_created: "factor",
   verification_attempted: "factor",
   factor_unenrolled: "factor",
+  passkey_created: "user",
+  passkey_updated: "user",
+  passkey_deleted: "user",
+  factor_updated: "factor",
+  factor_deleted: "factor",
 } as const;
 
 export type AuditAction = keyof typeof LOG_TYPES;

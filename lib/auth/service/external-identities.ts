@@ -4,7 +4,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { identities, users } from "@/lib/auth/schema";
 import { recordAudit } from "@/lib/auth/service/audit";
 import { authConfig } from "@/lib/auth/service/config";
-import { forbidden, unprocessable } from "@/lib/auth/service/errors";
+import { AuthError, forbidden, unprocessable } from "@/lib/auth/service/errors";
 import { withProviders } from "@/lib/auth/service/app-metadata";
 import type { RequestInfo } from "@/lib/auth/service/http";
 import { auditName } from "@/lib/auth/service/sessions";
@@ -124,7 +124,7 @@ export async function userForExternalIdentity(
   // A new user. An unverified address already held by someone is left out (GoTrue).
   let email = external.email;
   if (email && !external.emailVerified) {
-    if (!authConfig().autoconfirm) throw unverifiedEmail(external.provider);
+    if (!authConfig().mailerAutoconfirm) throw unverifiedEmail(external.provider);
     if (await findUserByEmail(tx, email)) email = undefined;
   }
   if (email && owner) email = undefined;
@@ -150,12 +150,23 @@ export async function userForExternalIdentity(
   return user;
 }
 
+/**
+ * Linking and unlinking identities need AUTH_SECURITY_MANUAL_LINKING_ENABLED (GoTrue's
+ * SECURITY_MANUAL_LINKING_ENABLED): off → 404 manual_linking_disabled, as GoTrue answers.
+ */
+export function assertManualLinkingEnabled(): void {
+  if (!authConfig().manualLinking) {
+    throw new AuthError(404, "manual_linking_disabled", "Manual linking is disabled");
+  }
+}
+
 /** Adds an external identity to the signed-in user (linkIdentity with an id token). */
 export async function linkExternalIdentity(
   tx: Tx,
   user: UserRow,
   external: ExternalIdentity,
 ): Promise<UserRow> {
+  assertManualLinkingEnabled();
   const known = await findIdentity(tx, external);
   if (known) {
     throw unprocessable(

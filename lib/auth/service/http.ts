@@ -1,5 +1,6 @@
 import "server-only";
 import { AuthError } from "@/lib/auth/service/errors";
+import { clientAddress as clientAddressOf } from "@/lib/security/client-address";
 
 /**
  * Wire conventions of Supabase Auth (auth-contract.md, "Wire conventions"): the two error
@@ -32,10 +33,9 @@ export function requestInfo(request: Request): RequestInfo {
   };
 }
 
-/** The caller's address as the first proxy saw it (as GoTrue does behind its gateway). */
+/** The caller's address, the app's one rule (lib/security/client-address.ts), or "unknown". */
 export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || headers.get("x-real-ip")?.trim() || "unknown";
+  return clientAddressOf(headers) ?? "unknown";
 }
 
 /** Reads the body as a JSON object: empty → {}, over 1 MB → 413, not JSON → 400 bad_json. */
@@ -131,7 +131,7 @@ export function preflightResponse(info: RequestInfo, siteOrigin: string): Respon
     status: 204,
     headers: {
       ...cors,
-      "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, OPTIONS",
+      "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
       "Access-Control-Allow-Headers":
         "authorization, apikey, content-type, x-client-info, x-supabase-api-version, x-retry-count",
       "Access-Control-Max-Age": "600",

@@ -6,21 +6,32 @@ import {
   exportJWK,
   generateKeyPair,
   importJWK,
+  jwtVerify,
   SignJWT,
   type CryptoKey,
   type JWK,
+  type JWTPayload,
 } from "jose";
 import { authConfig } from "@/lib/auth/service/config";
 import { signingKeys } from "@/lib/auth/schema";
 import { withSystemContext, type Tx } from "@/lib/db/context";
 
 /**
- * The ES256 signing keys. Without AUTH_SIGNING_KEY the first instance that needs one creates
- * it under an advisory lock and stores it in auth.signing_keys; every instance then uses that
- * one. With the setting, its key signs and only its public half (and the API keys it signed)
- * are stored, so all instances publish and hand out the same values.
+ * The signing keys. Without settings the first instance that needs one creates an ES256 key
+ * under an advisory lock and stores it in auth.signing_keys; every instance then uses that
+ * one. AUTH_JWT_KEYS (a JWK set, GoTrue's JWT_KEYS: EC P-256 → ES256, RSA → RS256) or the
+ * older AUTH_SIGNING_KEY (one EC P-256 JWK) choose the signing key instead: its public half
+ * and the API keys it signed are stored, so all instances publish and hand out the same
+ * values; the other keys of the set verify only (published in the JWKS, never stored).
+ * AUTH_JWT_SECRET (GoTrue's JWT_SECRET) is a legacy HS256 secret that verifies only
+ * (`verifyLegacySecret`): a Supabase project's anon and service_role keys keep working.
  */
-export const ALGORITHM = "ES256";
+export type SigningAlgorithm = "ES256" | "RS256";
+/** The algorithm of keys this service generates itself. */
+export const ALGORITHM: SigningAlgorithm = "ES256";
+/** Every algorithm a key of the ring may use (never HS*: see verifyLegacySecret). */
+export const SIGNING_ALGORITHMS: readonly SigningAlgorithm[] = ["ES256", "RS256"];
+export const LEGACY_ALGORITHM = "HS256";
 const API_KEY_LIFETIME_SECONDS = 10 * 365 * 24 * 3600;
 const KEY_LOCK = 7_294_615_100;
 const RELOAD_AFTER_MS = 5 * 60_000;
@@ -30,10 +41,12 @@ export interface PublicKey {
   kid: string;
   jwk: JWK;
   key: CryptoKey;
+  alg: SigningAlgorithm;
 }
 
 export interface KeyRing {
   kid: string;
+  alg: SigningAlgorithm;
   privateKey: CryptoKey;
   /** HMAC secret from which refresh tokens are derived (they are stored hashed). */
   refreshSecret: Buffer;
@@ -43,58 +56,109 @@ export interface KeyRing {
   loadedAt: number;
 }
 
-export function publicJwkOf(jwk: JWK, kid: string): JWK {
-  return {
-    kty: jwk.kty,
-    crv: jwk.crv,
-    x: jwk.x,
-    y: jwk.y,
-    kid,
-    alg: ALGORITHM,
-    use: "sig",
-    key_ops: ["verify"],
-    ext: true,
-  };
+/** A key given by a setting: its algorithm, kid, private JWK (if any) and public JWK. */
+interface SettingKey {
+  kid: string;
+  alg: SigningAlgorithm;
+  privateJwk: JWK | null;
+  publicJwk: JWK;
+}
+
+function algorithmOf(jwk: JWK): SigningAlgorithm | undefined {
+  if (jwk.kty === "EC" && jwk.crv === "P-256") return "ES256";
+  if (jwk.kty === "RSA") return "RS256";
+  return undefined;
+}
+
+/** The public JWK as published in the JWKS and stored in auth.signing_keys. */
+export function publicJwkOf(jwk: JWK, kid: string, alg: SigningAlgorithm = ALGORITHM): JWK {
+  const material =
+    jwk.kty === "RSA"
+      ? { kty: jwk.kty, n: jwk.n, e: jwk.e }
+      : { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y };
+  return { ...material, kid, alg, use: "sig", key_ops: ["verify"], ext: true };
 }
 
 async function signApiKey(
   privateKey: CryptoKey,
   kid: string,
+  alg: SigningAlgorithm,
   role: string,
   iat: number,
 ): Promise<string> {
   return new SignJWT({ role })
-    .setProtectedHeader({ alg: ALGORITHM, kid, typ: "JWT" })
+    .setProtectedHeader({ alg, kid, typ: "JWT" })
     .setIssuer(authConfig().issuer)
     .setIssuedAt(iat)
     .setExpirationTime(iat + API_KEY_LIFETIME_SECONDS)
     .sign(privateKey);
 }
 
-async function apiKeysFor(privateKey: CryptoKey, kid: string) {
+async function apiKeysFor(privateKey: CryptoKey, kid: string, alg: SigningAlgorithm) {
   const iat = Math.floor(Date.now() / 1000);
   return {
-    anonKey: await signApiKey(privateKey, kid, "anon", iat),
-    serviceRoleKey: await signApiKey(privateKey, kid, "service_role", iat),
+    anonKey: await signApiKey(privateKey, kid, alg, "anon", iat),
+    serviceRoleKey: await signApiKey(privateKey, kid, alg, "service_role", iat),
   };
 }
 
-function parseSettingKey(value: string): JWK {
-  let jwk: JWK;
-  try {
-    jwk = JSON.parse(value) as JWK;
-  } catch {
-    throw new Error("AUTH_SIGNING_KEY must be a JSON Web Key (JSON).");
+async function settingKeyOf(jwk: JWK, name: string): Promise<SettingKey> {
+  const alg = algorithmOf(jwk);
+  if (!alg) {
+    throw new Error(
+      `${name}: only EC P-256 (ES256) and RSA (RS256) keys are supported (an HS256 secret goes in AUTH_JWT_SECRET).`,
+    );
   }
+  if (jwk.alg && jwk.alg !== alg)
+    throw new Error(`${name}: a ${jwk.kty} key signs with ${alg}, not ${jwk.alg}.`);
+  if (alg === "RS256" && Buffer.from(jwk.n ?? "", "base64url").length < 256) {
+    throw new Error(`${name}: RSA keys need at least 2048 bits.`);
+  }
+  const material = publicJwkOf(jwk, "", alg);
+  const kid = jwk.kid ?? (await calculateJwkThumbprint(material));
+  return { kid, alg, privateJwk: jwk.d ? jwk : null, publicJwk: publicJwkOf(jwk, kid, alg) };
+}
+
+function parseJson(value: string, name: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new Error(`${name} must be JSON.`);
+  }
+}
+
+/**
+ * The keys of the settings, signing key first: AUTH_JWT_KEYS (`{"keys": [...]}` or an array;
+ * the first needs its private part) or AUTH_SIGNING_KEY (one EC P-256 private JWK). Empty
+ * without either.
+ */
+async function settingKeys(): Promise<SettingKey[]> {
+  const { jwtKeys, signingKey } = authConfig();
+  if (jwtKeys) {
+    const parsed = parseJson(jwtKeys, "AUTH_JWT_KEYS");
+    const list = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown } | null)?.keys;
+    if (!Array.isArray(list) || list.length === 0) {
+      throw new Error('AUTH_JWT_KEYS must be a JWK set ({"keys": [...]}) with at least one key.');
+    }
+    const keys = await Promise.all(list.map((jwk) => settingKeyOf(jwk as JWK, "AUTH_JWT_KEYS")));
+    if (!keys[0]?.privateJwk) {
+      throw new Error("AUTH_JWT_KEYS: the first key signs, so it needs its private part (d).");
+    }
+    return keys;
+  }
+  if (!signingKey) return [];
+  const jwk = parseJson(signingKey, "AUTH_SIGNING_KEY") as JWK;
   if (jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.d || !jwk.x || !jwk.y) {
     throw new Error(
       "AUTH_SIGNING_KEY must be an EC P-256 private key (kty EC, crv P-256, d, x, y).",
     );
   }
-  return jwk;
+  return [await settingKeyOf(jwk, "AUTH_SIGNING_KEY")];
 }
 
-async function lockedCurrentKey(tx: Tx): Promise<{ kid: string; privateJwk: JWK }> {
+async function lockedCurrentKey(
+  tx: Tx,
+): Promise<{ kid: string; alg: SigningAlgorithm; privateJwk: JWK }> {
   await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK})`);
   const [existing] = await tx
     .select()
@@ -102,7 +166,10 @@ async function lockedCurrentKey(tx: Tx): Promise<{ kid: string; privateJwk: JWK 
     .where(sql`${signingKeys.active} and ${signingKeys.privateJwk} is not null`)
     .orderBy(desc(signingKeys.createdAt))
     .limit(1);
-  if (existing?.privateJwk) return { kid: existing.kid, privateJwk: existing.privateJwk as JWK };
+  if (existing?.privateJwk) {
+    const privateJwk = existing.privateJwk as JWK;
+    return { kid: existing.kid, alg: algorithmOf(privateJwk) ?? ALGORITHM, privateJwk };
+  }
 
   const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
   const publicJwk = await exportJWK(publicKey);
@@ -112,36 +179,44 @@ async function lockedCurrentKey(tx: Tx): Promise<{ kid: string; privateJwk: JWK 
     kid,
     privateJwk,
     publicJwk: publicJwkOf(publicJwk, kid),
-    ...(await apiKeysFor(privateKey, kid)),
+    ...(await apiKeysFor(privateKey, kid, ALGORITHM)),
   });
-  return { kid, privateJwk };
+  return { kid, alg: ALGORITHM, privateJwk };
 }
 
-async function settingKey(tx: Tx, jwk: JWK): Promise<{ kid: string; privateJwk: JWK }> {
-  const publicJwk: JWK = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y };
-  const kid = jwk.kid ?? (await calculateJwkThumbprint(publicJwk));
-  const [existing] = await tx.select().from(signingKeys).where(eq(signingKeys.kid, kid));
+/** The setting's signing key: its public half and API keys are stored once (never `d`). */
+async function storedSettingKey(
+  tx: Tx,
+  key: SettingKey,
+): Promise<{ kid: string; alg: SigningAlgorithm; privateJwk: JWK }> {
+  const privateJwk = key.privateJwk as JWK;
+  const [existing] = await tx.select().from(signingKeys).where(eq(signingKeys.kid, key.kid));
   if (!existing) {
-    const privateKey = (await importJWK({ ...jwk, alg: ALGORITHM }, ALGORITHM)) as CryptoKey;
+    const { kid: _kid, ...material } = privateJwk;
+    const privateKey = (await importJWK({ ...material, alg: key.alg }, key.alg)) as CryptoKey;
     await tx
       .insert(signingKeys)
       .values({
-        kid,
+        kid: key.kid,
         privateJwk: null,
-        publicJwk: publicJwkOf(publicJwk, kid),
-        ...(await apiKeysFor(privateKey, kid)),
+        publicJwk: key.publicJwk,
+        ...(await apiKeysFor(privateKey, key.kid, key.alg)),
       })
       .onConflictDoNothing();
   }
-  return { kid, privateJwk: jwk };
+  return { kid: key.kid, alg: key.alg, privateJwk };
+}
+
+async function importPublic(jwk: JWK, kid: string): Promise<PublicKey> {
+  const alg = algorithmOf(jwk) ?? ALGORITHM;
+  return { kid, jwk, alg, key: (await importJWK({ ...jwk, alg }, alg)) as CryptoKey };
 }
 
 async function loadKeyRing(): Promise<KeyRing> {
-  const setting = authConfig().signingKey;
+  const configured = await settingKeys();
   return withSystemContext("auth: signing keys", async (tx) => {
-    const current = setting
-      ? await settingKey(tx, parseSettingKey(setting))
-      : await lockedCurrentKey(tx);
+    const [first] = configured;
+    const current = first ? await storedSettingKey(tx, first) : await lockedCurrentKey(tx);
     const rows = await tx
       .select({
         kid: signingKeys.kid,
@@ -154,26 +229,27 @@ async function loadKeyRing(): Promise<KeyRing> {
       .orderBy(desc(signingKeys.createdAt));
     const mine = rows.find((row) => row.kid === current.kid);
     if (!mine) throw new Error("The current signing key is missing from auth.signing_keys.");
-    const publicKeys = await Promise.all(
-      rows.map(async (row) => ({
-        kid: row.kid,
-        jwk: row.publicJwk as JWK,
-        key: (await importJWK(
-          { ...(row.publicJwk as JWK), alg: ALGORITHM },
-          ALGORITHM,
-        )) as CryptoKey,
-      })),
+    const stored = await Promise.all(
+      rows.map((row) => importPublic(row.publicJwk as JWK, row.kid)),
+    );
+    // The verification-only keys of AUTH_JWT_KEYS (not stored), unless a row has the kid.
+    const extra = await Promise.all(
+      configured
+        .slice(1)
+        .filter((key) => !rows.some((row) => row.kid === key.kid))
+        .map((key) => importPublic(key.publicJwk, key.kid)),
     );
     const { kid: _kid, ...privateJwk } = current.privateJwk;
     return {
       kid: current.kid,
-      privateKey: (await importJWK({ ...privateJwk, alg: ALGORITHM }, ALGORITHM)) as CryptoKey,
+      alg: current.alg,
+      privateKey: (await importJWK({ ...privateJwk, alg: current.alg }, current.alg)) as CryptoKey,
       refreshSecret: createHash("sha256")
         .update(`live-market refresh tokens\0${String(privateJwk.d)}`)
         .digest(),
       anonKey: mine.anonKey,
       serviceRoleKey: mine.serviceRoleKey,
-      publicKeys,
+      publicKeys: [...stored, ...extra],
       loadedAt: Date.now(),
     };
   });
@@ -234,6 +310,20 @@ export async function getJwks(): Promise<{ keys: JWK[] }> {
 export async function getApiKeys(): Promise<{ anonKey: string; serviceRoleKey: string }> {
   const ring = await getKeyRing();
   return { anonKey: ring.anonKey, serviceRoleKey: ring.serviceRoleKey };
+}
+
+/**
+ * Verifies an HS256 token with the legacy secret (AUTH_JWT_SECRET), whatever its issuer: a
+ * Supabase project's anon and service_role keys, or tokens it minted. Throws jose's errors;
+ * undefined when no secret is set.
+ */
+export async function verifyLegacySecret(token: string): Promise<JWTPayload | undefined> {
+  const secret = authConfig().jwtSecret;
+  if (!secret) return undefined;
+  const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+    algorithms: [LEGACY_ALGORITHM],
+  });
+  return payload;
 }
 
 /** Only for tests: forget the loaded keys (another database, another setting). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, lt, ne, notExists } from "drizzle-orm";
 import QRCode from "qrcode";
 import { mfaChallenges, mfaFactors, mfaTotpSteps, sessions } from "@/lib/auth/schema";
 import { recordAudit } from "@/lib/auth/service/audit";
@@ -15,6 +15,7 @@ import {
   type SessionResponse,
   type SessionRow,
 } from "@/lib/auth/service/sessions";
+import { smsSendFailed } from "@/lib/auth/service/otp-delivery";
 import { generateTotpSecret, matchTotpStep, otpauthUri } from "@/lib/auth/service/totp";
 import type { UserRow } from "@/lib/auth/service/users";
 import type { Tx } from "@/lib/db/context";
@@ -72,11 +73,11 @@ export interface EnrollInput {
   phone: string | undefined;
 }
 
-async function assertCanEnroll(
+export async function assertCanEnroll(
   tx: Tx,
   user: UserRow,
   session: SessionRow,
-  input: EnrollInput,
+  input: Pick<EnrollInput, "friendlyName">,
 ): Promise<FactorRow[]> {
   const factors = await userFactors(tx, user.id);
   const verified = factors.filter((f) => f.status === "verified").length;
@@ -106,7 +107,39 @@ async function assertCanEnroll(
   return factors;
 }
 
-/** POST /factors: a new unverified factor. TOTP answers its secret, URI and QR code (SVG). */
+/**
+ * Abandoned enrolments (GoTrue's DeleteExpiredFactors, run at each enrolment): the user's
+ * unverified factors older than AUTH_MFA_FACTOR_EXPIRY that have no live challenge (none
+ * created within AUTH_MFA_CHALLENGE_EXPIRY) are removed.
+ */
+export async function removeAbandonedFactors(tx: Tx, user: UserRow, now: Date): Promise<void> {
+  const config = authConfig();
+  const createdBefore = new Date(now.getTime() - config.mfaFactorExpirySeconds * 1000);
+  const challengedAfter = new Date(now.getTime() - config.mfaChallengeExpirySeconds * 1000);
+  await tx.delete(mfaFactors).where(
+    and(
+      eq(mfaFactors.userId, user.id),
+      eq(mfaFactors.status, "unverified"),
+      lt(mfaFactors.createdAt, createdBefore),
+      notExists(
+        tx
+          .select({ id: mfaChallenges.id })
+          .from(mfaChallenges)
+          .where(
+            and(
+              eq(mfaChallenges.factorId, mfaFactors.id),
+              gt(mfaChallenges.createdAt, challengedAfter),
+            ),
+          ),
+      ),
+    ),
+  );
+}
+
+/**
+ * POST /factors: a new unverified factor (abandoned enrolments are removed first). TOTP
+ * answers its secret, URI and QR code (SVG).
+ */
 export async function enrollFactor(
   tx: Tx,
   user: UserRow,
@@ -114,6 +147,7 @@ export async function enrollFactor(
   input: EnrollInput,
   info: RequestInfo,
 ): Promise<EnrollResponse> {
+  await removeAbandonedFactors(tx, user, new Date());
   const factors = await assertCanEnroll(tx, user, session, input);
   const now = new Date();
   const id = randomUUID();
@@ -199,6 +233,9 @@ export async function challengeFactor(
 ): Promise<{ challenge: ChallengeResponse; sms: PendingSms | null }> {
   if (factor.factorType !== "totp" && factor.factorType !== "phone") {
     throw validationFailed("Only TOTP and phone factors are supported");
+  }
+  if (factor.factorType === "phone" && authConfig().smsProvider === "none") {
+    throw smsSendFailed("MFA", "no SMS provider is configured");
   }
   const now = new Date();
   const id = randomUUID();
@@ -297,6 +334,17 @@ export async function verifyFactor(
       .update(mfaFactors)
       .set({ status: "verified", updatedAt: now })
       .where(eq(mfaFactors.id, factor.id));
+    // GoTrue's DeleteUnverifiedFactors: the other unfinished enrolments of this type go.
+    await tx
+      .delete(mfaFactors)
+      .where(
+        and(
+          eq(mfaFactors.userId, user.id),
+          eq(mfaFactors.factorType, factor.factorType),
+          eq(mfaFactors.status, "unverified"),
+          ne(mfaFactors.id, factor.id),
+        ),
+      );
   }
   await recordAudit(tx, actor(user, info), "verification_attempted", {
     factor_id: factor.id,

@@ -4,6 +4,7 @@ import { createTranslator } from "next-intl";
 import { oneTimeTokens, users } from "@/lib/auth/schema";
 import { authConfig } from "@/lib/auth/service/config";
 import { AuthError } from "@/lib/auth/service/errors";
+import type { RequestInfo } from "@/lib/auth/service/http";
 import { issueOneTimeToken, type OneTimeTokenType } from "@/lib/auth/service/one-time-tokens";
 import type { Tx } from "@/lib/db/context";
 import { localeCookie } from "@/lib/i18n/config";
@@ -16,9 +17,7 @@ import { enqueueSms } from "@/lib/sms/send";
 
 /**
  * Sending one-time tokens: the email (link + code) or text message (code) of each flow,
- * and the sending limits of the contract: one message per minute per address, and at most
- * AUTH_RATE_LIMIT_EMAIL_SENT auth emails per hour overall (429 over_email_send_rate_limit /
- * over_sms_send_rate_limit, GoTrue's codes). Messages are written in the transaction and
+ * and the sending limits (`enforceSendLimits`). Messages are written in the transaction and
  * delivered after the commit (`deliver`).
  */
 export type EmailFlow = "signup" | "magiclink" | "recovery" | "email_change" | "invite";
@@ -32,6 +31,7 @@ const TEMPLATE = {
 } as const;
 
 export const SEND_INTERVAL_SECONDS = 60;
+const NO_PROVIDER = "no SMS provider is configured";
 
 /** The request's locale for messages: NEXT_LOCALE cookie, then Accept-Language. */
 export function requestLocale(request: Request): Locale {
@@ -43,35 +43,67 @@ export function requestLocale(request: Request): Locale {
   return negotiateLocale(cookie, request.headers.get("accept-language"));
 }
 
+const limitError = (channel: "email" | "sms", message: string, retryAfterSeconds: number) =>
+  new AuthError(
+    429,
+    channel === "email" ? "over_email_send_rate_limit" : "over_sms_send_rate_limit",
+    message,
+    { headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+
 /**
- * Checks the sending limits for `address` (outside any transaction). `email` also counts
- * against the hourly limit of auth emails.
+ * The sending limits, checked outside any transaction before a message may go out, in this
+ * order so that no single client can use up what everyone shares:
+ *
+ * 1. the recipient: one message a minute per address (GoTrue's max frequency);
+ * 2. the client address: AUTH_RATE_LIMIT_SENT_PER_CLIENT per hour (emails and text
+ *    messages counted apart; at most half of the shared budget);
+ * 3. the shared budget: AUTH_RATE_LIMIT_EMAIL_SENT / AUTH_RATE_LIMIT_SMS_SENT per hour for
+ *    all clients together (GoTrue's RATE_LIMIT_EMAIL_SENT / RATE_LIMIT_SMS_SENT).
+ *
+ * A refusal at one step consumes nothing of the later ones. 429 over_email_send_rate_limit /
+ * over_sms_send_rate_limit (GoTrue's codes and texts). With SMS_PROVIDER=none a text message
+ * cannot go out at all: 422 sms_send_failed before anything is counted (`smsPurpose` names
+ * the code in the message, GoTrue's way).
  */
-export async function enforceSendLimits(address: string, channel: "email" | "sms"): Promise<void> {
-  const perAddress = await consumeRateLimit({
+export async function enforceSendLimits(
+  address: string,
+  channel: "email" | "sms",
+  info: RequestInfo,
+  options: { perClient?: boolean; smsPurpose?: string } = {},
+): Promise<void> {
+  const config = authConfig();
+  if (channel === "sms" && config.smsProvider === "none") {
+    throw smsSendFailed(options.smsPurpose ?? "confirmation", NO_PROVIDER);
+  }
+  const limits = config.rateLimits;
+  const recipient = await consumeRateLimit({
     key: `auth:send-to:${address}`,
     limit: 1,
     windowSeconds: SEND_INTERVAL_SECONDS,
   });
-  if (!perAddress.allowed) {
-    throw new AuthError(
-      429,
-      channel === "email" ? "over_email_send_rate_limit" : "over_sms_send_rate_limit",
-      `For security purposes, you can only request this after ${perAddress.retryAfterSeconds} seconds.`,
-      { headers: { "Retry-After": String(perAddress.retryAfterSeconds) } },
+  if (!recipient.allowed) {
+    throw limitError(
+      channel,
+      `For security purposes, you can only request this after ${recipient.retryAfterSeconds} seconds.`,
+      recipient.retryAfterSeconds,
     );
   }
-  if (channel !== "email") return;
-  const overall = await consumeRateLimit({
-    key: "auth:emails-sent",
-    limit: authConfig().emailsPerHour,
+  const exceeded = channel === "email" ? "Email rate limit exceeded" : "SMS rate limit exceeded";
+  if (options.perClient ?? true) {
+    const client = await consumeRateLimit({
+      key: `auth:sent-by:${channel}:${info.ip}`,
+      limit: limits.sentPerClient[channel],
+      windowSeconds: 3600,
+    });
+    if (!client.allowed) throw limitError(channel, exceeded, client.retryAfterSeconds);
+  }
+  const shared = await consumeRateLimit({
+    key: channel === "email" ? "auth:emails-sent" : "auth:sms-sent",
+    limit: channel === "email" ? limits.emailSent : limits.smsSent,
     windowSeconds: 3600,
   });
-  if (!overall.allowed) {
-    throw new AuthError(429, "over_email_send_rate_limit", "Email rate limit exceeded", {
-      headers: { "Retry-After": String(overall.retryAfterSeconds) },
-    });
-  }
+  if (!shared.allowed) throw limitError(channel, exceeded, shared.retryAfterSeconds);
 }
 
 export interface Delivery {
@@ -221,11 +253,35 @@ async function smsText(locale: Locale, code: string): Promise<string> {
   return t("sms.code", { code });
 }
 
-/** Issues a code for `phone` (stored without "+") and queues its text message. */
+/** GoTrue's name of an SMS code's purpose, as its sms_send_failed message says it. */
+const SMS_PURPOSE: Partial<Record<OneTimeTokenType, string>> = {
+  confirmation_token: "confirmation",
+  phone_change_token: "phone_change",
+  reauthentication_token: "reauthentication",
+};
+
+/** 422 sms_send_failed, as GoTrue answers when its SMS provider refuses or is missing. */
+export function smsSendFailed(purpose: string, reason: string): AuthError {
+  return new AuthError(
+    422,
+    "sms_send_failed",
+    `Error sending ${purpose} OTP to provider: ${reason}`,
+  );
+}
+
+/**
+ * Issues a code for `phone` (stored without "+") and queues its text message. With
+ * SMS_PROVIDER=none nothing can be sent: 422 sms_send_failed before anything is written (the
+ * caller's transaction rolls back). A provider that fails on delivery gives the same error.
+ */
 export async function queueTokenSms(
   tx: Tx,
   input: { userId: string; phone: string; type: OneTimeTokenType; locale: Locale },
 ): Promise<Delivery> {
+  const purpose = SMS_PURPOSE[input.type] ?? "sms";
+  if (authConfig().smsProvider === "none") {
+    throw smsSendFailed(purpose, NO_PROVIDER);
+  }
   const { code } = await issueOneTimeToken(tx, input.userId, input.type, input.phone, false);
   const pending = await enqueueSms(tx, {
     to: `+${input.phone}`,
@@ -234,7 +290,12 @@ export async function queueTokenSms(
   let id: string | undefined;
   return {
     deliver: async () => {
-      id = (await pending.deliver()).id;
+      try {
+        id = (await pending.deliver()).id;
+      } catch (error) {
+        console.error("auth: sms not sent", { type: input.type, error });
+        throw smsSendFailed(purpose, error instanceof Error ? error.message : "provider error");
+      }
     },
     messageId: () => id,
   };

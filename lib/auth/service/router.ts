@@ -10,6 +10,11 @@ import {
   handleListUsers,
 } from "@/lib/auth/service/handlers/admin";
 import {
+  handleAdminDeleteFactor,
+  handleAdminListFactors,
+  handleAdminUpdateFactor,
+} from "@/lib/auth/service/handlers/admin-factors";
+import {
   handleChallengeFactor,
   handleEnrollFactor,
   handleUnenrollFactor,
@@ -26,6 +31,7 @@ import {
 import { samlDisabled } from "@/lib/auth/service/handlers/sso";
 import { handleLogout } from "@/lib/auth/service/handlers/logout";
 import { handleOtp, handleRecover, handleResend } from "@/lib/auth/service/handlers/otp";
+import { passkeyRoute } from "@/lib/auth/service/handlers/passkeys";
 import { handleReauthenticate } from "@/lib/auth/service/handlers/reauthenticate";
 import { handleVerifyGet, handleVerifyPost } from "@/lib/auth/service/handlers/verify";
 import { serverHealth, serverSettings } from "@/lib/auth/service/handlers/meta";
@@ -41,7 +47,7 @@ import {
   type RequestInfo,
 } from "@/lib/auth/service/http";
 import { getJwks, getKeyRing } from "@/lib/auth/service/keys";
-import { consumeRateLimit } from "@/lib/rate-limit/rate-limit";
+import { endpointRateRules, enforceAuthRateLimit } from "@/lib/auth/service/limits";
 
 /**
  * The built-in auth service's one entry: `/auth/v1/<path>` → handler. Wire conventions,
@@ -50,25 +56,6 @@ import { consumeRateLimit } from "@/lib/rate-limit/rate-limit";
  */
 type Handler = (request: Request, info: RequestInfo) => Promise<Response>;
 type ParamHandler = (request: Request, info: RequestInfo, param: string) => Promise<Response>;
-
-interface RateRule {
-  name: string;
-  limit: number;
-  windowSeconds: number;
-}
-
-const RATE_RULES: Record<string, RateRule> = {
-  "POST token": { name: "token", limit: 150, windowSeconds: 300 },
-  "POST signup": { name: "signup", limit: 30, windowSeconds: 300 },
-  "POST otp": { name: "otp", limit: 30, windowSeconds: 300 },
-  "POST recover": { name: "recover", limit: 30, windowSeconds: 300 },
-  "POST resend": { name: "resend", limit: 30, windowSeconds: 300 },
-  "GET verify": { name: "verify", limit: 30, windowSeconds: 300 },
-  "POST verify": { name: "verify", limit: 30, windowSeconds: 300 },
-  "GET reauthenticate": { name: "reauthenticate", limit: 30, windowSeconds: 300 },
-  "GET callback": { name: "callback", limit: 30, windowSeconds: 300 },
-  "POST callback": { name: "callback", limit: 30, windowSeconds: 300 },
-};
 
 function routes(): Record<string, Handler> {
   const origin = authConfig().siteOrigin;
@@ -150,27 +137,41 @@ function factorActionHandler(method: string, path: string[]): Handler | undefine
   return undefined;
 }
 
+/** `GET admin/users/{id}/factors`, `PUT` and `DELETE admin/users/{id}/factors/{factor_id}`. */
+function adminFactorHandler(method: string, path: string[]): Handler | undefined {
+  const [admin, usersSegment, userId, factors, factorId] = path;
+  if (admin !== "admin" || usersSegment !== "users" || !userId || factors !== "factors") {
+    return undefined;
+  }
+  const origin = authConfig().siteOrigin;
+  if (path.length === 4 && method === "GET") {
+    return async (request, info) =>
+      jsonResponse(info, origin, await handleAdminListFactors(request, userId));
+  }
+  if (path.length !== 5 || !factorId) return undefined;
+  if (method === "PUT") {
+    return async (request, info) =>
+      jsonResponse(info, origin, await handleAdminUpdateFactor(request, info, userId, factorId));
+  }
+  if (method === "DELETE") {
+    return async (request, info) =>
+      jsonResponse(info, origin, await handleAdminDeleteFactor(request, info, userId, factorId));
+  }
+  return undefined;
+}
+
 function findHandler(method: string, path: string[]): Handler | undefined {
   const exact = routes()[`${method} ${path.join("/")}`];
   if (exact) return exact;
   const factorAction = factorActionHandler(method, path);
   if (factorAction) return factorAction;
+  const adminFactor = adminFactorHandler(method, path);
+  if (adminFactor) return adminFactor;
+  const passkey = passkeyRoute(method, path);
+  if (passkey) return passkey;
   const param = path.at(-1);
   const withParam = paramRoutes()[`${method} ${path.slice(0, -1).join("/")}`];
   return withParam && param ? (request, info) => withParam(request, info, param) : undefined;
-}
-
-async function enforceRateLimit(rule: RateRule, info: RequestInfo): Promise<void> {
-  const result = await consumeRateLimit({
-    key: `auth:${rule.name}:${info.ip}`,
-    limit: rule.limit,
-    windowSeconds: rule.windowSeconds,
-  });
-  if (!result.allowed) {
-    throw new AuthError(429, "over_request_rate_limit", "Request rate limit reached", {
-      headers: { "Retry-After": String(result.retryAfterSeconds) },
-    });
-  }
 }
 
 export async function dispatchAuthRequest(request: Request, path: string[]): Promise<Response> {
@@ -182,8 +183,8 @@ export async function dispatchAuthRequest(request: Request, path: string[]): Pro
   try {
     if (!handler) throw new AuthError(404, "not_found", "Not Found");
     await checkApiKey(request);
-    const rule = RATE_RULES[key];
-    if (rule) await enforceRateLimit(rule, info);
+    const rule = endpointRateRules()[key];
+    if (rule) await enforceAuthRateLimit(rule, info);
     // Loaded before any transaction opens (PGlite has one connection).
     await getKeyRing();
     return await handler(request, info);

@@ -7,8 +7,15 @@ import {
   type JWTPayload,
 } from "jose";
 import { authConfig } from "@/lib/auth/service/config";
-import { forbidden } from "@/lib/auth/service/errors";
-import { ALGORITHM, findPublicKey, getKeyRing } from "@/lib/auth/service/keys";
+import { forbidden, type AuthError } from "@/lib/auth/service/errors";
+import {
+  findPublicKey,
+  getKeyRing,
+  LEGACY_ALGORITHM,
+  SIGNING_ALGORITHMS,
+  verifyLegacySecret,
+  type SigningAlgorithm,
+} from "@/lib/auth/service/keys";
 
 /** One authentication method of the session, as the `amr` claim lists it (newest first). */
 export interface AmrEntry {
@@ -70,7 +77,7 @@ export async function signAccessToken(
     is_anonymous: input.isAnonymous,
   };
   const token = await new SignJWT(claims)
-    .setProtectedHeader({ alg: ALGORITHM, kid: ring.kid, typ: "JWT" })
+    .setProtectedHeader({ alg: ring.alg, kid: ring.kid, typ: "JWT" })
     .sign(ring.privateKey);
   return { token, expiresAt: claims.exp, expiresIn };
 }
@@ -79,36 +86,63 @@ function badJwt(reason: string) {
   return forbidden("bad_jwt", `invalid JWT: unable to parse or verify signature, ${reason}`);
 }
 
+/** GoTrue's (golang-jwt's) words for why a token was refused. */
+function refusal(error: unknown): AuthError | undefined {
+  if (error instanceof joseErrors.JWTExpired) {
+    return badJwt("token has invalid claims: token is expired");
+  }
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === "iss") return badJwt("token has invalid claims: token has invalid issuer");
+    if (error.claim === "nbf") return badJwt("token has invalid claims: token is not valid yet");
+    return badJwt(`token has invalid claims: ${error.message}`);
+  }
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
+    return badJwt("token signature is invalid: signature verification failed");
+  }
+  if (error instanceof joseErrors.JOSEError) return badJwt("token is malformed");
+  return undefined;
+}
+
+const isSigningAlgorithm = (alg: unknown): alg is SigningAlgorithm =>
+  SIGNING_ALGORITHMS.includes(alg as SigningAlgorithm);
+
 /**
- * Verifies a token signed by this service: ES256 only (alg none or HS* refused), a known
- * kid, a valid signature, our issuer, not expired. Throws AuthError 403 bad_jwt otherwise.
- * Returns the claims as signed; callers check the claims they need (sub, session_id).
+ * Verifies a token: signed by a key of the ring (ES256 or RS256 as that key says, a known
+ * kid, our issuer, not expired), or, when AUTH_JWT_SECRET is set, HS256 with that secret
+ * (any issuer: a Supabase project's keys say "supabase"). alg none, HS* without the secret,
+ * unknown kids, bad signatures, another issuer and expiry all throw AuthError 403 bad_jwt
+ * with golang-jwt's reason, as GoTrue answers. Returns the claims as signed; callers check
+ * the claims they need (sub, session_id).
  */
 export async function verifyAccessToken(token: string): Promise<JWTPayload> {
+  let alg: unknown;
   let kid: string | undefined;
   try {
-    const header = decodeProtectedHeader(token);
-    if (header.alg !== ALGORITHM) throw badJwt(`signing method ${String(header.alg)} is invalid`);
-    kid = header.kid;
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) {
-      throw badJwt("token is malformed");
-    }
-    throw error;
+    ({ alg, kid } = decodeProtectedHeader(token));
+  } catch {
+    throw badJwt("token is malformed: could not base64 decode header");
   }
-  if (!kid) throw badJwt("token has no kid");
+  if (alg === LEGACY_ALGORITHM && authConfig().jwtSecret) {
+    try {
+      const payload = await verifyLegacySecret(token);
+      if (payload) return payload;
+    } catch (error) {
+      throw refusal(error) ?? error;
+    }
+  }
+  if (!isSigningAlgorithm(alg))
+    throw badJwt(`token is unverifiable: signing method ${String(alg)} is invalid`);
+  if (!kid) throw badJwt("token is unverifiable: missing kid");
   const key = await findPublicKey(kid);
-  if (!key) throw badJwt("token is signed by an unknown key");
+  if (!key) throw badJwt(`token is unverifiable: no key with kid ${kid}`);
+  if (key.alg !== alg) throw badJwt(`token is unverifiable: signing method ${alg} is invalid`);
   try {
     const { payload } = await jwtVerify(token, key.key, {
-      algorithms: [ALGORITHM],
+      algorithms: [key.alg],
       issuer: authConfig().issuer,
     });
     return payload;
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired)
-      throw badJwt("token has invalid claims: token is expired");
-    if (error instanceof joseErrors.JOSEError) throw badJwt("token signature is invalid");
-    throw error;
+    throw refusal(error) ?? error;
   }
 }

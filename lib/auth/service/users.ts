@@ -26,6 +26,7 @@ export interface UserDto {
   role: string;
   email: string;
   email_confirmed_at?: string;
+  invited_at?: string;
   phone: string;
   phone_confirmed_at?: string;
   confirmation_sent_at?: string;
@@ -75,6 +76,7 @@ export function userDto(row: UserRow, identityRows: IdentityRow[]): UserDto {
     role: row.role ?? "authenticated",
     email: row.email ?? "",
     email_confirmed_at: iso(row.emailConfirmedAt),
+    invited_at: iso(row.invitedAt),
     phone: row.phone ?? "",
     phone_confirmed_at: iso(row.phoneConfirmedAt),
     confirmation_sent_at: iso(row.confirmationSentAt),

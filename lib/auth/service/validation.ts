@@ -2,7 +2,11 @@ import { z } from "zod";
 import { COMMON_PASSWORDS } from "@/lib/auth/service/common-passwords";
 import { AuthError, validationFailed } from "@/lib/auth/service/errors";
 
-/** Input rules of the auth service: emails, E.164 phones, the password policy. */
+/**
+ * Input rules of the auth service: emails, E.164 phones, the password policy. The minimum
+ * length is a setting (AUTH_PASSWORD_MIN_LENGTH, read by password-policy.ts); this is its
+ * default.
+ */
 export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 72; // bcrypt reads 72 bytes at most
 
@@ -34,15 +38,18 @@ export function normalizePhone(raw: string): string {
 export type WeakPasswordReason = "length" | "pwned";
 
 /** The reasons a password is refused (empty: acceptable). */
-export function passwordWeaknesses(password: string): WeakPasswordReason[] {
+export function passwordWeaknesses(
+  password: string,
+  minLength = MIN_PASSWORD_LENGTH,
+): WeakPasswordReason[] {
   const reasons: WeakPasswordReason[] = [];
-  if ([...password].length < MIN_PASSWORD_LENGTH) reasons.push("length");
+  if ([...password].length < minLength) reasons.push("length");
   if (COMMON_PASSWORDS.has(password.toLowerCase())) reasons.push("pwned");
   return reasons;
 }
 
 /** Throws 422 weak_password (with its reasons) when the password breaks the policy. */
-export function assertStrongPassword(password: string): void {
+export function assertStrongPassword(password: string, minLength = MIN_PASSWORD_LENGTH): void {
   if (Buffer.byteLength(password, "utf8") > MAX_PASSWORD_LENGTH) {
     throw new AuthError(
       422,
@@ -50,10 +57,10 @@ export function assertStrongPassword(password: string): void {
       `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`,
     );
   }
-  const reasons = passwordWeaknesses(password);
+  const reasons = passwordWeaknesses(password, minLength);
   if (reasons.length === 0) return;
   const message = reasons.includes("length")
-    ? `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`
+    ? `Password should be at least ${minLength} characters.`
     : "Password is known to be weak and easy to guess, please choose a different one.";
   throw new AuthError(422, "weak_password", message, { extra: { weak_password: { reasons } } });
 }

@@ -13,4 +13,11 @@ async function handle(request: Request, context: Context): Promise<Response> {
   return dispatchAuthRequest(request, path);
 }
 
-export { handle as GET, handle as POST, handle as PUT, handle as DELETE, handle as OPTIONS };
+export {
+  handle as GET,
+  handle as POST,
+  handle as PUT,
+  handle as PATCH,
+  handle as DELETE,
+  handle as OPTIONS,
+};

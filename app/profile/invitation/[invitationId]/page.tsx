@@ -10,7 +10,7 @@ import { buttonVariants } from "@/components/ui/button";
 import type { AppErrorCode } from "@/lib/errors/app-error";
 import { formatDateTime } from "@/lib/i18n/format";
 import { acceptInvitationAction, declineInvitationAction } from "@/lib/people/actions";
-import { getMyInvitation } from "@/lib/people/invitee";
+import { getMyInvitation, isMyEmailConfirmed } from "@/lib/people/invitee";
 import { requireProfile } from "@/lib/profile/load-profile-page";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,6 +25,7 @@ const answerErrors = [
   "invitationNotYours",
   "alreadyMember",
   "seatLimit",
+  "emailNotConfirmed",
   "notFound",
 ] as const satisfies readonly AppErrorCode[];
 
@@ -39,10 +40,12 @@ export default async function InvitationPage({
   // Not addressed to the caller (or no such invitation): 404 either way, nothing leaks.
   const invitation = await getMyInvitation(claims, invitationId);
   if (!invitation) notFound();
-  const [t, tb, locale] = await Promise.all([
+  const [t, tb, locale, confirmed] = await Promise.all([
     getTranslations("people"),
     getTranslations("backoffice"),
     getLocale(),
+    // Answers need a confirmed address (lib/people/invitee.ts): say so instead of offering them.
+    isMyEmailConfirmed(claims),
   ]);
   const role = roleName((key) => tb(`roleNames.${key}`), invitation);
   // In the organisation's time zone, named: the invitee may live elsewhere.
@@ -81,7 +84,11 @@ export default async function InvitationPage({
           <dt className="text-muted-foreground">{t("invitee.expiresLabel")}</dt>
           <dd>{when(invitation.expiresAt)}</dd>
         </dl>
-        {invitation.status === "pending" ? (
+        {invitation.status === "pending" && !confirmed ? (
+          <p role="status" className="rounded-card border border-border p-3 text-sm">
+            {t("invitee.unconfirmed", { email: String(claims.email ?? "") })}
+          </p>
+        ) : invitation.status === "pending" ? (
           <InvitationAnswer
             invitationId={invitation.id}
             acceptAction={acceptInvitationAction}

@@ -19,8 +19,8 @@ import {
   type UserDto,
   type UserRow,
 } from "@/lib/auth/service/users";
+import { assertPasswordPolicy } from "@/lib/auth/service/password-policy";
 import {
-  assertStrongPassword,
   normalizeEmail,
   normalizePhone,
   nullableRecord,
@@ -97,7 +97,7 @@ export async function handleListUsers(
   });
 }
 
-async function loadTarget(tx: Tx, id: string): Promise<UserRow> {
+export async function loadTarget(tx: Tx, id: string): Promise<UserRow> {
   if (!UUID.test(id)) throw userNotFound();
   const user = await findUserById(tx, id);
   if (!user) throw userNotFound();
@@ -141,7 +141,7 @@ async function prepare(request: Request): Promise<Prepared> {
   const attributes = parseBody(userAttributes, await readJsonBody(request));
   const email = attributes.email ? normalizeEmail(attributes.email) : undefined;
   const phone = attributes.phone ? normalizePhone(attributes.phone) : undefined;
-  if (attributes.password !== undefined) assertStrongPassword(attributes.password);
+  if (attributes.password !== undefined) assertPasswordPolicy(attributes.password);
   const passwordHash =
     attributes.password !== undefined ? await hashPassword(attributes.password) : undefined;
   return { attributes, email, phone, passwordHash };

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/auth/service/audit";
 import { authConfig } from "@/lib/auth/service/config";
 import { unprocessable } from "@/lib/auth/service/errors";
 import type { RequestInfo } from "@/lib/auth/service/http";
-import { ANONYMOUS_SIGNIN_RULE, enforceAuthRateLimit } from "@/lib/auth/service/limits";
+import { anonymousSigninRule, enforceAuthRateLimit } from "@/lib/auth/service/limits";
 import { createSession, type SessionResponse } from "@/lib/auth/service/sessions";
 import { withSystemContext } from "@/lib/db/context";
 
@@ -22,7 +22,7 @@ export async function handleAnonymousSignup(
   if (!authConfig().anonymousUsers) {
     throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
   }
-  await enforceAuthRateLimit(ANONYMOUS_SIGNIN_RULE, info);
+  await enforceAuthRateLimit(anonymousSigninRule(), info);
   return withSystemContext("auth: anonymous sign-in", async (tx) => {
     const now = new Date();
     const [user] = await tx

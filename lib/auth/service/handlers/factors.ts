@@ -3,11 +3,8 @@ import { z } from "zod";
 import { loadBearer, verifyBearer } from "@/lib/auth/service/bearer";
 import { AuthError, validationFailed } from "@/lib/auth/service/errors";
 import { readJsonBody, type RequestInfo } from "@/lib/auth/service/http";
-import {
-  enforceAuthRateLimit,
-  MFA_CHALLENGE_RULE,
-  MFA_VERIFY_RULE,
-} from "@/lib/auth/service/limits";
+import { smsSendFailed } from "@/lib/auth/service/otp-delivery";
+import { enforceAuthRateLimit, mfaChallengeRule, mfaVerifyRule } from "@/lib/auth/service/limits";
 import {
   challengeFactor,
   deleteChallenge,
@@ -20,6 +17,14 @@ import {
   type EnrollResponse,
 } from "@/lib/auth/service/mfa";
 import type { SessionResponse } from "@/lib/auth/service/sessions";
+import {
+  challengeWebAuthnFactor,
+  enrollWebAuthnFactor,
+  isWebAuthnVerifyBody,
+  verifyWebAuthnFactor,
+  type WebAuthnChallengeResponse,
+  type WebAuthnEnrollResponse,
+} from "@/lib/auth/service/handlers/webauthn-factor";
 import { normalizePhone, nullableString, parseBody } from "@/lib/auth/service/validation";
 import { withSystemContext } from "@/lib/db/context";
 
@@ -44,17 +49,11 @@ const enrollBody = z.object({
 export async function handleEnrollFactor(
   request: Request,
   info: RequestInfo,
-): Promise<EnrollResponse> {
+): Promise<EnrollResponse | WebAuthnEnrollResponse> {
   const bearer = await verifyBearer(request);
   const body = parseBody(enrollBody, await readJsonBody(request));
   const factorType = body.factor_type;
-  if (factorType === "webauthn") {
-    throw new AuthError(
-      422,
-      "mfa_webauthn_enroll_not_enabled",
-      "MFA enroll is disabled for WebAuthn",
-    );
-  }
+  if (factorType === "webauthn") return enrollWebAuthnFactor(bearer, body.friendly_name, info);
   if (factorType !== "totp" && factorType !== "phone") {
     throw validationFailed("factor_type needs to be totp or phone");
   }
@@ -81,14 +80,17 @@ export async function handleChallengeFactor(
   request: Request,
   info: RequestInfo,
   factorId: string,
-): Promise<ChallengeResponse> {
+): Promise<ChallengeResponse | WebAuthnChallengeResponse> {
   const bearer = await verifyBearer(request);
   await readJsonBody(request);
   assertFactorId(factorId);
-  await enforceAuthRateLimit(MFA_CHALLENGE_RULE, info);
+  await enforceAuthRateLimit(mfaChallengeRule(), info);
   const { challenge, sms } = await withSystemContext("auth: mfa challenge", async (tx) => {
     const { user } = await loadBearer(tx, bearer);
     const factor = await findOwnedFactor(tx, user, factorId);
+    if (factor.factorType === "webauthn") {
+      return { challenge: await challengeWebAuthnFactor(tx, user, factor, info), sms: null };
+    }
     return challengeFactor(tx, user, factor, info);
   });
   if (sms) {
@@ -96,7 +98,7 @@ export async function handleChallengeFactor(
       await sms.deliver();
     } catch (error) {
       console.error("auth: mfa sms not sent", { factorId, error });
-      throw new AuthError(500, "sms_send_failed", "Error sending SMS");
+      throw smsSendFailed("MFA", error instanceof Error ? error.message : "provider error");
     }
   }
   return challenge;
@@ -110,14 +112,16 @@ export async function handleVerifyFactor(
   factorId: string,
 ): Promise<SessionResponse> {
   const bearer = await verifyBearer(request);
-  const body = parseBody(verifyBody, await readJsonBody(request));
+  const raw = await readJsonBody(request);
+  if (isWebAuthnVerifyBody(raw)) return verifyWebAuthnFactor(bearer, raw, info, factorId);
+  const body = parseBody(verifyBody, raw);
   assertFactorId(factorId);
   if (!body.challenge_id || !UUID.test(body.challenge_id)) {
     throw validationFailed("challenge_id must be an UUID");
   }
   if (!body.code) throw validationFailed("code is required");
   const input = { challengeId: body.challenge_id, code: body.code };
-  await enforceAuthRateLimit(MFA_VERIFY_RULE, info);
+  await enforceAuthRateLimit(mfaVerifyRule(), info);
   try {
     return await withSystemContext("auth: mfa verify", async (tx) => {
       const { user, session } = await loadBearer(tx, bearer);

@@ -12,8 +12,8 @@ import { issueOneTimeToken, type OneTimeTokenType } from "@/lib/auth/service/one
 import { hashPassword } from "@/lib/auth/service/passwords";
 import { redirectParam, resolveRedirect } from "@/lib/auth/service/redirects";
 import { findUserByEmail, findUserById, loadUserDto, type UserRow } from "@/lib/auth/service/users";
+import { assertPasswordPolicy } from "@/lib/auth/service/password-policy";
 import {
-  assertStrongPassword,
   normalizeEmail,
   nullableRecord,
   nullableString,
@@ -109,7 +109,7 @@ export async function handleGenerateLink(
   if (type.startsWith("email_change") && !newEmail) {
     throw validationFailed("Change email requires a valid email");
   }
-  if (type === "signup" && input.password) assertStrongPassword(input.password);
+  if (type === "signup" && input.password) assertPasswordPolicy(input.password);
   const passwordHashNeeded = type === "signup";
 
   return withSystemContext("auth: generate link", async (tx) => {

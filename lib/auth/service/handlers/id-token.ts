@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/auth/service/audit";
 import { loadBearer, verifyBearer } from "@/lib/auth/service/bearer";
 import { badRequest, validationFailed } from "@/lib/auth/service/errors";
 import {
+  assertManualLinkingEnabled,
   linkExternalIdentity,
   userForExternalIdentity,
 } from "@/lib/auth/service/external-identities";
@@ -33,6 +34,7 @@ export async function idTokenGrant(request: Request, info: RequestInfo): Promise
   }
   // The Bearer and the id token are checked before any transaction opens.
   const bearer = body.link_identity ? await verifyBearer(request) : undefined;
+  if (bearer) assertManualLinkingEnabled();
   const external = await verifyGoogleIdToken(body.id_token, body.nonce || undefined);
 
   return withSystemContext("auth: id_token grant", async (tx) => {

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/auth/service/audit";
 import { loadBearer, verifyBearer } from "@/lib/auth/service/bearer";
 import { AuthError, unprocessable } from "@/lib/auth/service/errors";
 import { withProviders } from "@/lib/auth/service/app-metadata";
+import { assertManualLinkingEnabled } from "@/lib/auth/service/external-identities";
 import type { RequestInfo } from "@/lib/auth/service/http";
 import { auditName } from "@/lib/auth/service/sessions";
 import { findUserByEmail } from "@/lib/auth/service/users";
@@ -24,6 +25,7 @@ export async function handleDeleteIdentity(
   identityId: string,
 ): Promise<Record<string, never>> {
   const bearer = await verifyBearer(request);
+  assertManualLinkingEnabled();
   if (!UUID.test(identityId)) {
     throw new AuthError(404, "validation_failed", "identity_id must be an UUID");
   }

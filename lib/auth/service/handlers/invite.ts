@@ -32,7 +32,8 @@ export async function handleInvite(request: Request, info: RequestInfo): Promise
   if (!body.email) throw validationFailed("An email address is required");
   const email = normalizeEmail(body.email);
   const redirectTo = resolveRedirect(redirectParam(request, raw));
-  await enforceSendLimits(email, "email");
+  // Service_role only: the server that invites is not one client among others.
+  await enforceSendLimits(email, "email", info, { perClient: false });
   const { answer, delivery } = await withSystemContext("auth: invite", async (tx) => {
     let user = await findUserByEmail(tx, email);
     if (user?.emailConfirmedAt) {

@@ -1,6 +1,5 @@
 import "server-only";
 import { authConfig } from "@/lib/auth/service/config";
-import { env } from "@/lib/env";
 
 /** GET /settings: what sign-in UIs may offer (only what this server really does). */
 export function serverSettings() {
@@ -14,9 +13,9 @@ export function serverSettings() {
       web3_solana: config.web3Solana,
     },
     disable_signup: config.disableSignup,
-    mailer_autoconfirm: config.autoconfirm,
-    phone_autoconfirm: config.autoconfirm,
-    sms_provider: env().SMS_PROVIDER === "twilio" ? "twilio" : "",
+    mailer_autoconfirm: config.mailerAutoconfirm,
+    phone_autoconfirm: config.smsAutoconfirm,
+    sms_provider: config.smsProvider === "twilio" ? "twilio" : "",
     saml_enabled: false,
     mfa_enabled: false,
   };

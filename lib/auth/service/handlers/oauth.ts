@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/auth/service/audit";
 import { loadBearer, verifyBearer } from "@/lib/auth/service/bearer";
 import { AuthError, forbidden } from "@/lib/auth/service/errors";
 import {
+  assertManualLinkingEnabled,
   linkExternalIdentity,
   userForExternalIdentity,
 } from "@/lib/auth/service/external-identities";
@@ -90,6 +91,7 @@ export async function handleLinkIdentityAuthorize(
 ): Promise<Response | { url: string }> {
   const bearer = await verifyBearer(request);
   const { user } = await withSystemContext("auth: link identity", (tx) => loadBearer(tx, bearer));
+  assertManualLinkingEnabled();
   const url = await providerRedirectUrl(request, user.id);
   if (new URL(request.url).searchParams.get("skip_http_redirect") === "true") return { url };
   return found(url);

@@ -18,6 +18,7 @@ import {
 } from "@/lib/auth/service/otp-delivery";
 import { redirectParam, resolveRedirect } from "@/lib/auth/service/redirects";
 import { auditName } from "@/lib/auth/service/sessions";
+import { cleanUpUnconfirmedUsers } from "@/lib/auth/service/unconfirmed-users";
 import { findUserByEmail, findUserByPhone, type UserRow } from "@/lib/auth/service/users";
 import {
   normalizeEmail,
@@ -155,7 +156,8 @@ export async function handleOtp(
     if (body.channel && body.channel !== "sms") {
       throw validationFailed("Only the sms channel is supported");
     }
-    await enforceSendLimits(phone, "sms");
+    await cleanUpUnconfirmedUsers();
+    await enforceSendLimits(phone, "sms", info);
     const sms = await withSystemContext("auth: phone otp", async (tx) => {
       let user = await findUserByPhone(tx, phone);
       if (!user) {
@@ -183,7 +185,8 @@ export async function handleOtp(
   const email = normalizeEmail(body.email ?? "");
   const pkce = pkceParams(body);
   const redirectTo = resolveRedirect(redirectParam(request, raw));
-  await enforceSendLimits(email, "email");
+  await cleanUpUnconfirmedUsers();
+  await enforceSendLimits(email, "email", info);
   const delivery = await withSystemContext("auth: email otp", async (tx) => {
     let user = await findUserByEmail(tx, email);
     if (!user) {
@@ -211,7 +214,7 @@ export async function handleRecover(request: Request, info: RequestInfo): Promis
   const email = normalizeEmail(body.email);
   const pkce = pkceParams(body);
   const redirectTo = resolveRedirect(redirectParam(request, raw));
-  await enforceSendLimits(email, "email");
+  await enforceSendLimits(email, "email", info);
   const delivery = await withSystemContext("auth: recover", async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return undefined;
@@ -226,9 +229,24 @@ export async function handleRecover(request: Request, info: RequestInfo): Promis
   return {};
 }
 
+type ResendType = "signup" | "email_change" | "sms" | "phone_change";
+
+/** Whether `user` has something `/resend` of `type` would send again. */
+function hasPending(type: ResendType, user: UserRow): boolean {
+  if (type === "signup") return !user.emailConfirmedAt;
+  if (type === "email_change") return !!user.emailChange;
+  if (type === "sms") return !user.phoneConfirmedAt;
+  return !!user.phoneChange;
+}
+
+const isResendType = (value: string): value is ResendType =>
+  ["signup", "email_change", "sms", "phone_change"].includes(value);
+
 /**
  * POST /resend: types signup and email_change (by email), sms and phone_change (by
- * phone). Nothing pending for that address → {} all the same (no enumeration).
+ * phone). Nothing pending for that address (unknown, already confirmed, no change asked) →
+ * 200 {} at once, every time, as GoTrue answers: nothing is sent, so no per-recipient limit
+ * is counted (the per-client limit of the router still applies).
  */
 export async function handleResend(
   request: Request,
@@ -237,7 +255,7 @@ export async function handleResend(
   const raw = await readJsonBody(request);
   const body = parseBody(resendBody, raw);
   const type = body.type ?? "";
-  if (!["signup", "email_change", "sms", "phone_change"].includes(type)) {
+  if (!isResendType(type)) {
     throw validationFailed("Missing one of these types: signup, email_change, sms, phone_change");
   }
   const byEmail = type === "signup" || type === "email_change";
@@ -246,23 +264,30 @@ export async function handleResend(
   const address = byEmail ? normalizeEmail(body.email ?? "") : normalizePhone(body.phone ?? "");
   const pkce = pkceParams(body);
   const redirectTo = resolveRedirect(redirectParam(request, raw));
-  await enforceSendLimits(address, byEmail ? "email" : "sms");
+  const findUser = (tx: Tx) =>
+    byEmail ? findUserByEmail(tx, address) : findUserByPhone(tx, address);
+  const pending = await withSystemContext("auth: resend lookup", async (tx) => {
+    const user = await findUser(tx);
+    return !!user && hasPending(type, user);
+  });
+  if (!pending) return {};
+  await enforceSendLimits(address, byEmail ? "email" : "sms", info, {
+    smsPurpose: type === "phone_change" ? "phone_change" : "confirmation",
+  });
   const locale = requestLocale(request);
   const sent = await withSystemContext("auth: resend", async (tx) => {
-    const user = byEmail ? await findUserByEmail(tx, address) : await findUserByPhone(tx, address);
-    if (!user) return undefined;
+    const user = await findUser(tx);
+    if (!user || !hasPending(type, user)) return undefined;
     const actor = { id: user.id, username: auditName(user), ip: info.ip };
     if (type === "signup") {
-      if (user.emailConfirmedAt) return undefined;
       await recordAudit(tx, actor, "user_confirmation_requested");
       return sendFlowEmail(tx, request, user, address, "signup", pkce, redirectTo);
     }
     if (type === "email_change") {
-      if (!user.emailChange) return undefined;
-      return sendFlowEmail(tx, request, user, user.emailChange, "email_change", pkce, redirectTo);
+      const next = user.emailChange ?? "";
+      return sendFlowEmail(tx, request, user, next, "email_change", pkce, redirectTo);
     }
     if (type === "sms") {
-      if (user.phoneConfirmedAt) return undefined;
       await recordAudit(tx, actor, "user_confirmation_requested");
       return queueTokenSms(tx, {
         userId: user.id,
@@ -271,10 +296,9 @@ export async function handleResend(
         locale,
       });
     }
-    if (!user.phoneChange) return undefined;
     return queueTokenSms(tx, {
       userId: user.id,
-      phone: user.phoneChange,
+      phone: user.phoneChange ?? "",
       type: "phone_change_token",
       locale,
     });

@@ -40,7 +40,9 @@ export async function handleReauthenticate(request: Request, info: RequestInfo):
       "Reauthentication requires the user to have an email or a phone number",
     );
   }
-  await enforceSendLimits(email || phone || "", email ? "email" : "sms");
+  await enforceSendLimits(email || phone || "", email ? "email" : "sms", info, {
+    smsPurpose: "reauthentication",
+  });
   const locale = requestLocale(request);
   const delivery = await withSystemContext("auth: reauthenticate", async (tx) => {
     const { user } = await loadBearer(tx, bearer);

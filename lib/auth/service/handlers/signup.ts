@@ -18,6 +18,7 @@ import {
 import { redirectParam, resolveRedirect } from "@/lib/auth/service/redirects";
 import { readJsonBody, type RequestInfo } from "@/lib/auth/service/http";
 import { hashPassword } from "@/lib/auth/service/passwords";
+import { assertPasswordPolicy } from "@/lib/auth/service/password-policy";
 import { auditName, createSession, type SessionResponse } from "@/lib/auth/service/sessions";
 import {
   findUserByEmail,
@@ -26,8 +27,8 @@ import {
   type UserDto,
   type UserRow,
 } from "@/lib/auth/service/users";
+import { cleanUpUnconfirmedUsers } from "@/lib/auth/service/unconfirmed-users";
 import {
-  assertStrongPassword,
   normalizeEmail,
   normalizePhone,
   nullableRecord,
@@ -56,18 +57,27 @@ function isUniqueViolation(error: unknown): boolean {
 
 const alreadyRegistered = () => unprocessable("user_already_exists", "User already registered");
 
-/** What GoTrue answers for a confirmed address when confirmation is on: a look-alike user. */
-function obfuscatedUser(provider: Provider, address: string): UserDto {
+/**
+ * What GoTrue answers for a confirmed address when confirmation is on (its sanitizeUser): a
+ * look-alike of a fresh unconfirmed user with a random id, the request's data, no identities
+ * and nothing of the real account. No email goes out.
+ */
+function obfuscatedUser(
+  provider: Provider,
+  address: string,
+  existing: UserRow,
+  data: Record<string, unknown>,
+): UserDto {
   const now = new Date().toISOString();
   return {
     id: randomUUID(),
     aud: "authenticated",
-    role: "authenticated",
+    role: existing.role ?? "authenticated",
     email: provider === "email" ? address : "",
     phone: provider === "phone" ? address : "",
     confirmation_sent_at: now,
     app_metadata: { provider, providers: [provider] },
-    user_metadata: {},
+    user_metadata: data,
     identities: [],
     created_at: now,
     updated_at: now,
@@ -120,8 +130,10 @@ async function insertUser(
 }
 
 /**
- * POST /signup: email or phone + password (with autoconfirm, answers a session); neither
- * email nor phone: an anonymous sign-in.
+ * POST /signup: email or phone + password (with autoconfirm, answers a session; without it,
+ * the unconfirmed user and a confirmation by email or SMS); neither email nor phone: an
+ * anonymous sign-in. A confirmed address: 422 user_already_exists with autoconfirm, else the
+ * look-alike user (no enumeration), as GoTrue does.
  */
 export async function handleSignup(
   request: Request,
@@ -140,14 +152,17 @@ export async function handleSignup(
   }
   const provider: Provider = body.email ? "email" : "phone";
   const address = body.email ? normalizeEmail(body.email) : normalizePhone(body.phone ?? "");
-  assertStrongPassword(body.password);
+  assertPasswordPolicy(body.password);
   const passwordHash = await hashPassword(body.password);
-  const confirmed = config.autoconfirm;
+  const confirmed = provider === "email" ? config.mailerAutoconfirm : config.smsAutoconfirm;
   const pkce = pkceParams(body);
   const redirectTo = resolveRedirect(redirectParam(request, raw));
-  // Without autoconfirm a confirmation goes out: its sending limits apply first.
-  if (!confirmed) await enforceSendLimits(address, provider === "email" ? "email" : "sms");
+  await cleanUpUnconfirmedUsers();
+  // Without autoconfirm a confirmation goes out: its sending limits apply first (also for a
+  // confirmed address, which gets none, so that both answer alike).
+  if (!confirmed) await enforceSendLimits(address, provider === "email" ? "email" : "sms", info);
   let delivery: Delivery | undefined;
+  let repeated = false;
 
   try {
     const answer = await withSystemContext("auth: signup", async (tx) => {
@@ -160,8 +175,15 @@ export async function handleSignup(
         const existingConfirmed =
           provider === "email" ? existing.emailConfirmedAt : existing.phoneConfirmedAt;
         if (existingConfirmed) {
-          if (confirmed) throw alreadyRegistered();
-          return obfuscatedUser(provider, address);
+          await recordAudit(
+            tx,
+            { id: existing.id, username: auditName(existing), ip: info.ip },
+            "user_repeated_signup",
+            { provider },
+          );
+          repeated = true;
+          if (confirmed) return undefined;
+          return obfuscatedUser(provider, address, existing, body.data ?? {});
         }
         // An unconfirmed sign-up tried again: the newest password and data win.
         const now = new Date();
@@ -210,6 +232,9 @@ export async function handleSignup(
       });
       return session;
     });
+    // GoTrue records the repeated sign-up (committed), then refuses it with autoconfirm on.
+    if (repeated && !answer) throw alreadyRegistered();
+    if (!answer) throw new Error("Sign-up produced no answer.");
     await delivery?.deliver();
     return answer;
   } catch (error) {

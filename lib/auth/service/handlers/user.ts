@@ -27,8 +27,8 @@ import {
   type UserDto,
   type UserRow,
 } from "@/lib/auth/service/users";
+import { assertPasswordPolicy } from "@/lib/auth/service/password-policy";
 import {
-  assertStrongPassword,
   normalizeEmail,
   normalizePhone,
   nullableRecord,
@@ -69,7 +69,17 @@ export function mergeMetadata(
   return merged;
 }
 
-/** Without autoconfirm, a new address waits in email_change / phone_change for its code. */
+/**
+ * Without autoconfirm (AUTH_MAILER_AUTOCONFIRM for emails, AUTH_SMS_AUTOCONFIRM for phones,
+ * both off by default), a new address waits in email_change / phone_change until its code
+ * or link is verified (POST /verify type email_change / phone_change); until then it signs
+ * nobody in. With autoconfirm it applies at once, as GoTrue does.
+ */
+function autoconfirms(kind: "email" | "phone"): boolean {
+  const config = authConfig();
+  return kind === "email" ? config.mailerAutoconfirm : config.smsAutoconfirm;
+}
+
 interface PendingChange {
   request: Request;
   pkce: PkceParams | null;
@@ -92,7 +102,7 @@ async function changeAddress(
       ? unprocessable("email_exists", "A user with this email address has already been registered")
       : unprocessable("phone_exists", "A user with this phone number has already been registered");
   }
-  if (!authConfig().autoconfirm) {
+  if (!autoconfirms(kind)) {
     const now = new Date();
     if (kind === "email") {
       await tx.update(users).set({ emailChange: address }).where(eq(users.id, user.id));
@@ -151,25 +161,24 @@ async function changeAddress(
   return changes;
 }
 
-/** PUT /user: user_metadata, password (other sessions end), email or phone with autoconfirm. */
+/** PUT /user: user_metadata, password (other sessions end), email or phone (see changeAddress). */
 export async function handleUpdateUser(request: Request, info: RequestInfo): Promise<UserDto> {
   const bearer = await verifyBearer(request);
   const raw = await readJsonBody(request);
   const body = parseBody(updateBody, raw);
   const email = body.email ? normalizeEmail(body.email) : undefined;
   const phone = body.phone ? normalizePhone(body.phone) : undefined;
-  if (body.password !== undefined) assertStrongPassword(body.password);
+  if (body.password !== undefined) assertPasswordPolicy(body.password);
   const newHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
-  const config = authConfig();
   const pending: PendingChange = {
     request,
     pkce: pkceParams(body),
     redirectTo: resolveRedirect(redirectParam(request, raw)),
     deliveries: [],
   };
-  if (!config.autoconfirm) {
-    if (email) await enforceSendLimits(email, "email");
-    if (phone) await enforceSendLimits(phone, "sms");
+  if (email && !autoconfirms("email")) await enforceSendLimits(email, "email", info);
+  if (phone && !autoconfirms("phone")) {
+    await enforceSendLimits(phone, "sms", info, { smsPurpose: "phone_change" });
   }
   const nonceRow = await passwordNonce(bearer, body.password, body.nonce);
 

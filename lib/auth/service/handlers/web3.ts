@@ -8,7 +8,7 @@ import { authConfig } from "@/lib/auth/service/config";
 import { badRequest, oauthError, unprocessable, validationFailed } from "@/lib/auth/service/errors";
 import { userForExternalIdentity } from "@/lib/auth/service/external-identities";
 import { readJsonBody, type RequestInfo } from "@/lib/auth/service/http";
-import { enforceAuthRateLimit, WEB3_RULE } from "@/lib/auth/service/limits";
+import { enforceAuthRateLimit, web3Rule } from "@/lib/auth/service/limits";
 import { auditName, createSession, type SessionResponse } from "@/lib/auth/service/sessions";
 import {
   parseSiwsMessage,
@@ -66,7 +66,7 @@ export async function web3Grant(request: Request, info: RequestInfo): Promise<Se
   if (!authConfig().web3Solana) {
     throw unprocessable("web3_provider_disabled", "Web3 provider is disabled");
   }
-  await enforceAuthRateLimit(WEB3_RULE, info);
+  await enforceAuthRateLimit(web3Rule(), info);
   const body = parseBody(web3Body, await readJsonBody(request));
   if (body.chain !== "solana") {
     throw badRequest(

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DashboardWidget } from "@/components/backoffice/dashboard-widget";
 import { PageHeader } from "@/components/backoffice/page-header";
+import { describeAuditEntries } from "@/lib/audit/describe";
 import { recentAuditEntries } from "@/lib/audit/list";
 import { gateMember } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
@@ -36,20 +37,34 @@ async function Figure({
   return <p className="text-2xl font-semibold">{format(value)}</p>;
 }
 
-/** The newest entries of the audit trail: who did what, when. */
+/** The newest entries of the audit trail: who did what to what, when (labels, not keys). */
 async function RecentActivity({ access }: { access: OrganisationAccess }) {
   const [t, locale] = await Promise.all([getTranslations("backoffice.dashboard"), getLocale()]);
-  const entries = await recentAuditEntries(access, RECENT_ACTIVITY).catch((error: unknown) => {
-    console.error("dashboard: recent activity failed", error);
-    return null;
-  });
-  if (entries === null) return <p className="text-sm text-danger">{t("widgetFailed")}</p>;
+  const loaded = await recentAuditEntries(access, RECENT_ACTIVITY)
+    .then(async (entries) => ({
+      entries,
+      shown: await describeAuditEntries(access.organisation.id, entries),
+    }))
+    .catch((error: unknown) => {
+      console.error("dashboard: recent activity failed", error);
+      return null;
+    });
+  if (loaded === null) return <p className="text-sm text-danger">{t("widgetFailed")}</p>;
+  const { entries, shown } = loaded;
   if (!entries.length) return <p className="text-sm text-muted-foreground">{t("noActivity")}</p>;
   return (
-    <ul className="flex flex-col gap-2 text-sm">
-      {entries.map((entry) => (
-        <li key={entry.id} className="flex flex-col">
-          <span className="font-medium break-all">{entry.action}</span>
+    <ul className="flex flex-col gap-2 text-sm" data-testid="recent-activity">
+      {entries.map((entry, index) => (
+        <li key={entry.id} className="flex min-w-0 flex-col">
+          <span className="font-medium break-words">
+            {shown[index]?.action ?? entry.action}
+            {shown[index]?.resourceName ? (
+              <span className="font-normal text-muted-foreground">
+                {" "}
+                · {shown[index]?.resourceName}
+              </span>
+            ) : null}
+          </span>
           <span className="text-muted-foreground">
             {t("activityBy", { name: entry.actorName ?? t("system") })} ·{" "}
             <time dateTime={entry.createdAt.toISOString()}>

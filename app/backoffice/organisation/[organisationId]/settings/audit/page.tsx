@@ -46,7 +46,13 @@ export default async function AuditPage({ params, searchParams }: Props) {
     <>
       <PageHeader title={t("title")} description={t("intro", { timeZone })} />
       <AuditFiltersForm path={path} filters={filters} size={state.size} options={options} />
-      <AuditTable page={page} locale={locale} timeZone={timeZone} hrefFor={hrefFor} />
+      <AuditTable
+        organisationId={access.organisation.id}
+        page={page}
+        locale={locale}
+        timeZone={timeZone}
+        hrefFor={hrefFor}
+      />
     </>
   );
 }

@@ -1,0 +1,122 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { drawerInitScript } from "@/components/layout/drawer-store";
+import { sessionInitScript } from "@/components/layout/session-cookie";
+import { themeInitScript } from "@/components/layout/theme-store";
+import { env } from "@/lib/env";
+
+/**
+ * The Content-Security-Policy of every page (docs/architecture.md, "Content-Security-Policy").
+ *
+ * Scripts: this site's files, Next's and React's inline scripts by the request's nonce (the
+ * proxy puts the policy on the request too; Next reads the nonce from it and sets it on its
+ * own script tags), and our own inline scripts by hash. No 'unsafe-inline', no
+ * 'strict-dynamic': a script can only come from an origin listed here. Third parties appear
+ * only when their setting is on: Google Identity Services with AUTH_GOOGLE_CLIENT_ID, Stripe
+ * with STRIPE_PUBLISHABLE_KEY, a hosted Supabase project (connect only) with SUPABASE_URL.
+ *
+ * Styles keep 'unsafe-inline': React and Radix render `style` attributes, the theme switch
+ * and Radix's scroll lock add <style> elements at run time, and none of that can run script.
+ */
+
+/**
+ * The inline scripts our components render (dangerouslySetInnerHTML), allowed by hash. A new
+ * inline script must be listed here: the e2e suite fails on any CSP violation.
+ */
+export const inlineScripts: readonly string[] = [
+  themeInitScript,
+  drawerInitScript,
+  sessionInitScript,
+];
+
+export type PolicySources = {
+  /** `next dev`: React's dev tools need eval. */
+  development: boolean;
+  /** Google Identity Services (one-tap and the button) are offered. */
+  google: boolean;
+  /** Stripe.js is allowed (a publishable key is set). */
+  stripe: boolean;
+  /** The origin of a hosted Supabase project the browser talks to, else null. */
+  supabaseOrigin: string | null;
+};
+
+/** Google's documented sources for Identity Services (developers.google.com/identity/gsi/web). */
+const GOOGLE = {
+  script: ["https://accounts.google.com/gsi/client"],
+  frame: ["https://accounts.google.com/gsi/"],
+  connect: ["https://accounts.google.com/gsi/"],
+  style: ["https://accounts.google.com/gsi/style"],
+};
+/** Stripe's documented sources for Stripe.js and Elements (docs.stripe.com/security/guide). */
+const STRIPE = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
+
+let hashes: string[] | undefined;
+
+/** 'sha256-…' sources of the inline scripts, computed once. */
+export function inlineScriptHashes(): string[] {
+  hashes ??= inlineScripts.map(
+    (script) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`,
+  );
+  return hashes;
+}
+
+/** A fresh nonce (128 random bits, base64), one per request. */
+export function createNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+/** The policy for one response; `nonce` null gives the hash-only policy (no Next scripts inline). */
+export function buildContentSecurityPolicy(nonce: string | null, sources: PolicySources): string {
+  const google = sources.google ? GOOGLE : null;
+  const stripe = sources.stripe ? STRIPE : null;
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": [
+      "'self'",
+      ...(nonce ? [`'nonce-${nonce}'`] : []),
+      ...inlineScriptHashes(),
+      ...(sources.development ? ["'unsafe-eval'"] : []),
+      ...(google?.script ?? []),
+      ...(stripe?.script ?? []),
+    ],
+    "style-src": ["'self'", "'unsafe-inline'", ...(google?.style ?? [])],
+    "img-src": ["'self'", "data:", "blob:"],
+    "font-src": ["'self'"],
+    "connect-src": [
+      "'self'",
+      ...(sources.supabaseOrigin ? [sources.supabaseOrigin] : []),
+      ...(google?.connect ?? []),
+      ...(stripe?.connect ?? []),
+    ],
+    "frame-src": ["'self'", ...(google?.frame ?? []), ...(stripe?.frame ?? [])],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+/** The sources the settings turn on. */
+export function policySources(): PolicySources {
+  const settings = env();
+  return {
+    development: settings.NODE_ENV === "development",
+    google: Boolean(settings.AUTH_GOOGLE_CLIENT_ID?.trim()),
+    stripe: Boolean(settings.STRIPE_PUBLISHABLE_KEY?.trim()),
+    supabaseOrigin: settings.SUPABASE_URL ? new URL(settings.SUPABASE_URL).origin : null,
+  };
+}
+
+/** The policy of this server for a response with the given nonce. */
+export function contentSecurityPolicy(nonce: string | null): string {
+  return buildContentSecurityPolicy(nonce, policySources());
+}

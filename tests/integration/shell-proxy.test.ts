@@ -1,0 +1,227 @@
+import { createHash } from "node:crypto";
+import { NextRequest } from "next/server";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { drawerInitScript } from "@/components/layout/drawer-store";
+import { themeInitScript } from "@/components/layout/theme-store";
+import { closeDb } from "@/lib/db/client";
+import { resetEnvForTests } from "@/lib/env";
+import { DEFAULT_ACTION_BODY_LIMIT, KIB } from "@/lib/security/action-body-limits";
+import { buildContentSecurityPolicy } from "@/lib/security/content-security-policy";
+import { proxy } from "@/proxy";
+
+/**
+ * The proxy's shell-security steps, called as Next calls it (issues 2.5, 2.8, 2.9): the page
+ * policy on every answer and on the request (Next takes the nonce from there), malformed
+ * escapes refused with 400, server-action bodies refused with 411/413/400 before Next reads
+ * them. Real settings, real auth guard (visitors without a session need no database).
+ */
+const ORIGIN = "http://127.0.0.1:3000";
+const ACTION_ID = "7f".padEnd(42, "0");
+
+afterEach(() => {
+  for (const name of ["AUTH_GOOGLE_CLIENT_ID", "STRIPE_PUBLISHABLE_KEY"]) delete process.env[name];
+  resetEnvForTests();
+});
+afterAll(async () => {
+  await closeDb();
+});
+
+function directives(policy: string | null): Map<string, string[]> {
+  return new Map(
+    (policy ?? "").split(";").map((part) => {
+      const [name = "", ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
+const sha256 = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+describe("Content-Security-Policy", () => {
+  it("puts a per-request nonce policy on the page and on the request Next renders", async () => {
+    const first = await proxy(new NextRequest(`${ORIGIN}/about`));
+    const second = await proxy(new NextRequest(`${ORIGIN}/about`));
+    const policy = first.headers.get("content-security-policy");
+    const csp = directives(policy);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'self'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(csp.get("form-action")).toEqual(["'self'"]);
+    expect(csp.get("default-src")).toEqual(["'self'"]);
+    expect(csp.get("connect-src")).toEqual(["'self'"]);
+    const scripts = csp.get("script-src") ?? [];
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    expect(scripts).toEqual(
+      expect.arrayContaining(["'self'", sha256(themeInitScript), sha256(drawerInitScript)]),
+    );
+    const nonce = scripts.find((source) => source.startsWith("'nonce-"));
+    expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
+    expect(second.headers.get("content-security-policy")).not.toBe(policy);
+    // The request Next goes on to render carries the same policy (x-middleware-request-*).
+    expect(first.headers.get("x-middleware-next")).toBe("1");
+    expect(first.headers.get("x-middleware-override-headers")).toContain(
+      "content-security-policy",
+    );
+    expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
+  });
+
+  it("adds Google's and Stripe's origins only when they are configured", async () => {
+    process.env.AUTH_GOOGLE_CLIENT_ID = "client.apps.example.com";
+    process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_123";
+    resetEnvForTests();
+    const csp = directives(
+      (await proxy(new NextRequest(`${ORIGIN}/login`))).headers.get("content-security-policy"),
+    );
+    expect(csp.get("script-src")).toEqual(
+      expect.arrayContaining(["https://accounts.google.com/gsi/client", "https://js.stripe.com"]),
+    );
+    expect(csp.get("connect-src")).toEqual(
+      expect.arrayContaining(["https://accounts.google.com/gsi/", "https://api.stripe.com"]),
+    );
+    expect(csp.get("frame-src")).toEqual(
+      expect.arrayContaining(["https://accounts.google.com/gsi/", "https://js.stripe.com"]),
+    );
+  });
+
+  it("names a hosted Supabase project in connect-src and eval only in development", () => {
+    const csp = directives(
+      buildContentSecurityPolicy("abc", {
+        development: true,
+        google: false,
+        stripe: false,
+        supabaseOrigin: "https://ref.supabase.co",
+      }),
+    );
+    expect(csp.get("connect-src")).toEqual(["'self'", "https://ref.supabase.co"]);
+    expect(csp.get("script-src")).toContain("'unsafe-eval'");
+    expect(csp.get("script-src")).toContain("'nonce-abc'");
+  });
+});
+
+describe("malformed percent-escapes", () => {
+  it.each(["/%", "/foo%ZZ", "/contact%", "/%E0%A4%A", "/%C3%28", "/api/health%ZZ"])(
+    "%s is a 400 with the generic error page",
+    async (path) => {
+      const response = await proxy(new NextRequest(`${ORIGIN}${path}`));
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(await response.text()).toContain("<h1>Error</h1>");
+      expect(response.headers.get("content-security-policy")).toContain("object-src 'none'");
+    },
+  );
+
+  it("leaves well-formed escapes alone", async () => {
+    const response = await proxy(new NextRequest(`${ORIGIN}/docs/caf%C3%A9%20bar`));
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+  });
+});
+
+function actionRequest(
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+  length: number | null = Buffer.byteLength(body),
+) {
+  return new NextRequest(`${ORIGIN}${path}`, {
+    method: "POST",
+    body,
+    headers: {
+      ...(length === null ? {} : { "content-length": String(length) }),
+      ...headers,
+    },
+  });
+}
+
+const multipart = (fields: Record<string, string>, boundary = "XyZ") =>
+  Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join("") + `--${boundary}--\r\n`;
+
+const MULTIPART = "multipart/form-data; boundary=XyZ";
+
+describe("server-action bodies", () => {
+  it("lets a well-formed action call and form post through", async () => {
+    const fetchCall = actionRequest("/contact", multipart({ "1_name": "Ana", "0": '["$K1"]' }), {
+      "content-type": MULTIPART,
+      "next-action": ACTION_ID,
+    });
+    expect((await proxy(fetchCall)).headers.get("x-middleware-next")).toBe("1");
+    const textCall = actionRequest("/profile/update", '["a",1]', {
+      "content-type": "text/plain;charset=UTF-8",
+      "next-action": ACTION_ID,
+    });
+    expect((await proxy(textCall)).status).not.toBe(400);
+    const formPost = actionRequest("/contact", multipart({ $ACTION_KEY: "k1", name: "Ana" }), {
+      "content-type": MULTIPART,
+    });
+    expect((await proxy(formPost)).headers.get("x-middleware-next")).toBe("1");
+  });
+
+  it("refuses a body over the form's limit with 413, before reading it", async () => {
+    const refused = await proxy(
+      actionRequest("/contact", "x", {
+        "content-type": MULTIPART,
+        "next-action": ACTION_ID,
+        "content-length": String(DEFAULT_ACTION_BODY_LIMIT + 1),
+      }, null),
+    );
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toContain("<h1>Error</h1>");
+    const twentyMb = await proxy(
+      actionRequest("/", "x", { "content-type": MULTIPART, "content-length": String(20 * 1024 * KIB) }, null),
+    );
+    expect(twentyMb.status).toBe(413);
+    // The schedule editor's form is allowed more (100 dated exceptions with notes).
+    const schedule = multipart({ "0": JSON.stringify({ note: "n".repeat(100 * KIB) }) });
+    const allowed = await proxy(
+      actionRequest("/backoffice/organisation/abc/settings/schedule/create", schedule, {
+        "content-type": MULTIPART,
+        "next-action": ACTION_ID,
+      }),
+    );
+    // Let through, to the guard: a visitor without a session is sent to sign in.
+    expect(allowed.status).toBe(307);
+    const elsewhere = await proxy(
+      actionRequest("/backoffice/organisation/abc/settings/faq", schedule, {
+        "content-type": MULTIPART,
+        "next-action": ACTION_ID,
+      }),
+    );
+    expect(elsewhere.status).toBe(413);
+  });
+
+  it("refuses an action body without a length with 411", async () => {
+    const response = await proxy(
+      actionRequest("/contact", "[]", { "content-type": "text/plain", "next-action": ACTION_ID }, null),
+    );
+    expect(response.status).toBe(411);
+  });
+
+  it("refuses truncated multipart and garbage with 400", async () => {
+    const truncated = `--XyZ\r\nContent-Disposition: form-data; name="1_name"\r\n\r\nhello`;
+    for (const [body, headers] of [
+      [truncated, { "content-type": MULTIPART, "next-action": ACTION_ID }],
+      [truncated, { "content-type": MULTIPART }],
+      ["garbage garbage", { "content-type": MULTIPART, "next-action": ACTION_ID }],
+      ["garbage", { "content-type": "multipart/form-data", "next-action": ACTION_ID }],
+      ["garbage[[[", { "content-type": "text/plain", "next-action": ACTION_ID }],
+      [multipart({ "0": "not json" }), { "content-type": MULTIPART, "next-action": ACTION_ID }],
+      [multipart({ "1_name": "no root" }), { "content-type": MULTIPART, "next-action": ACTION_ID }],
+    ] as const) {
+      const response = await proxy(actionRequest("/contact", body, headers));
+      expect({ body, status: response.status }).toEqual({ body, status: 400 });
+    }
+  });
+
+  it("leaves route handlers' bodies to them", async () => {
+    const response = await proxy(
+      actionRequest("/auth/v1/token", "garbage", { "content-type": MULTIPART }),
+    );
+    expect(response.status).not.toBe(400);
+  });
+});

@@ -1,0 +1,211 @@
+// First: the request scope sets up what Next's server sets up before its stores exist.
+import { callRoute, siteRequest, type CookieJar } from "./support/request-scope";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import * as profileMe from "@/app/api/profile/me/route";
+import * as profileUser from "@/app/api/profile/me/user/route";
+import * as orgFile from "@/app/api/organisations/[organisationId]/files/[fileId]/route";
+import * as orgFiles from "@/app/api/organisations/[organisationId]/files/route";
+import * as orgLogo from "@/app/api/organisations/[organisationId]/logo/route";
+import { sessionCookieName } from "@/lib/auth/client/auth-options";
+import { authGuard } from "@/lib/auth/guard/auth-proxy";
+import { getKeyRing } from "@/lib/auth/service/keys";
+import { closeDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
+
+/**
+ * Issue 2.6: a malformed session cookie is a visitor without a session, never a 5xx. Three
+ * token forms (`alg: none`, a foreign `kid`, `abc.def.ghi`), each in the cookie shapes a
+ * browser can hold (a session @supabase/ssr would write, fresh or near expiry or without an
+ * expiry, and the bare token as the cookie value), against every route handler under
+ * app/api that reads the session and, through the proxy, against pages.
+ */
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+const ZERO = "00000000-0000-4000-8000-000000000000";
+const now = () => Math.floor(Date.now() / 1000);
+
+let ourKid = "";
+let cookieName = "";
+
+function tokens(): Record<string, string> {
+  const claims = { sub: ZERO, aud: "authenticated", role: "authenticated", exp: now() + 3600 };
+  return {
+    "alg none (our kid)": `${b64({ alg: "none", typ: "JWT", kid: ourKid })}.${b64(claims)}.`,
+    "alg none (no kid)": `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.`,
+    "RS256 under our kid": `${b64({ alg: "RS256", typ: "JWT", kid: ourKid })}.${b64(claims)}.${"A".repeat(342)}`,
+    "foreign kid": `${b64({ alg: "ES256", typ: "JWT", kid: "someone-elses-key" })}.${b64(claims)}.${"A".repeat(86)}`,
+    "abc.def.ghi": "abc.def.ghi",
+  };
+}
+
+function session(token: string, expiresAt: number | undefined) {
+  return {
+    access_token: token,
+    refresh_token: "not-a-refresh-token",
+    token_type: "bearer",
+    expires_in: 3600,
+    ...(expiresAt === undefined ? {} : { expires_at: expiresAt }),
+    user: { id: ZERO, aud: "authenticated", role: "authenticated" },
+  };
+}
+
+function jars(): [string, CookieJar][] {
+  const out: [string, CookieJar][] = [];
+  for (const [name, token] of Object.entries(tokens())) {
+    const shapes: [string, string][] = [
+      ["fresh session", `base64-${b64(session(token, now() + 3600))}`],
+      ["session near expiry", `base64-${b64(session(token, now() + 30))}`],
+      ["session without expiry", `base64-${b64(session(token, undefined))}`],
+      ["bare token", token],
+    ];
+    for (const [shape, value] of shapes)
+      out.push([`${name}, ${shape}`, new Map([[cookieName, value]])]);
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  ourKid = (await getKeyRing()).kid;
+  cookieName = sessionCookieName(env().SITE_URL);
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await closeDb();
+});
+
+type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
+const ORG = "11111111-1111-4111-8111-111111111111";
+const FILE = "22222222-2222-4222-8222-222222222222";
+
+/** Every route handler under app/api that reads the session, with its answer to no session. */
+const sessionRoutes: {
+  file: string;
+  method: string;
+  handler: Handler;
+  path: string;
+  params: object;
+  anonymous: number;
+}[] = [
+  {
+    file: "profile/me/route.ts",
+    method: "GET",
+    handler: profileMe.GET as Handler,
+    path: "/api/profile/me",
+    params: {},
+    anonymous: 401,
+  },
+  {
+    file: "profile/me/user/route.ts",
+    method: "GET",
+    handler: profileUser.GET as Handler,
+    path: "/api/profile/me/user",
+    params: {},
+    anonymous: 401,
+  },
+  {
+    file: "organisations/[organisationId]/files/route.ts",
+    method: "POST",
+    handler: orgFiles.POST as Handler,
+    path: `/api/organisations/${ORG}/files`,
+    params: { organisationId: ORG },
+    anonymous: 404,
+  },
+  {
+    file: "organisations/[organisationId]/files/[fileId]/route.ts",
+    method: "GET",
+    handler: orgFile.GET as Handler,
+    path: `/api/organisations/${ORG}/files/${FILE}`,
+    params: { organisationId: ORG, fileId: FILE },
+    anonymous: 404,
+  },
+  {
+    file: "organisations/[organisationId]/logo/route.ts",
+    method: "POST",
+    handler: orgLogo.POST as Handler,
+    path: `/api/organisations/${ORG}/logo`,
+    params: { organisationId: ORG },
+    anonymous: 404,
+  },
+  {
+    file: "organisations/[organisationId]/logo/route.ts",
+    method: "DELETE",
+    handler: orgLogo.DELETE as Handler,
+    path: `/api/organisations/${ORG}/logo`,
+    params: { organisationId: ORG },
+    anonymous: 404,
+  },
+];
+/** Route handlers that never read the session (public data, signed links). */
+const sessionless = [
+  "environment/route.ts",
+  "health/route.ts",
+  "key-values/route.ts",
+  "public-files/[fileId]/route.ts",
+  "storage/[...key]/route.ts",
+];
+
+function routeFiles(dir: string, prefix = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? routeFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+      : entry.name === "route.ts"
+        ? [`${prefix}${entry.name}`]
+        : [],
+  );
+}
+
+describe("a malformed session cookie is no session (issue 2.6)", () => {
+  it("covers every route handler under app/api (a new one must be listed here)", () => {
+    const covered = new Set([...sessionRoutes.map((route) => route.file), ...sessionless]);
+    expect(
+      routeFiles(path.join(process.cwd(), "app/api")).filter((file) => !covered.has(file)),
+    ).toEqual([]);
+  });
+
+  it.each(sessionRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s answers as for no session",
+    async (_name, route) => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const request = (jar: CookieJar) =>
+        siteRequest(
+          route.path,
+          { method: route.method, ...(route.method === "POST" ? { body: "x" } : {}) },
+          jar,
+        );
+      const anonymous = await callRoute(route.handler, request(new Map()), route.params as never);
+      expect(anonymous.status).toBe(route.anonymous);
+      for (const [label, jar] of jars()) {
+        const response = await callRoute(route.handler, request(jar), route.params as never);
+        expect({ label, status: response.status }).toEqual({ label, status: route.anonymous });
+      }
+      warn.mockRestore();
+    },
+  );
+
+  it("pages through the proxy: a guarded page sends to sign-in, a public one is served", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const [label, jar] of jars()) {
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+      const guarded = await authGuard(
+        new NextRequest("http://localhost:3000/profile", { headers: { cookie } }),
+      );
+      expect({ label, status: guarded.status, location: guarded.headers.get("location") }).toEqual({
+        label,
+        status: 307,
+        location: "http://localhost:3000/login?redirect=%2Fprofile",
+      });
+      const open = await authGuard(
+        new NextRequest("http://localhost:3000/about", { headers: { cookie } }),
+      );
+      expect({ label, status: open.status }).toEqual({ label, status: 200 });
+      const login = await authGuard(
+        new NextRequest("http://localhost:3000/login", { headers: { cookie } }),
+      );
+      expect({ label, status: login.status }).toEqual({ label, status: 200 });
+    }
+    warn.mockRestore();
+  });
+});
