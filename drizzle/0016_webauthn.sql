@@ -48,6 +48,8 @@ BEGIN
     ALTER TABLE "auth"."webauthn_challenges" ADD CONSTRAINT "webauthn_challenges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "auth"."users"("id") ON DELETE cascade ON UPDATE no action;
     ALTER TABLE "auth"."webauthn_challenges" ADD CONSTRAINT "webauthn_challenges_factor_id_mfa_factors_id_fk" FOREIGN KEY ("factor_id") REFERENCES "auth"."mfa_factors"("id") ON DELETE cascade ON UPDATE no action;
     CREATE INDEX "webauthn_challenges_expires_at_idx" ON "auth"."webauthn_challenges" USING btree ("expires_at");
+    CREATE INDEX "webauthn_challenges_user_id_idx" ON "auth"."webauthn_challenges" USING btree ("user_id");
+    CREATE INDEX "webauthn_challenges_factor_id_idx" ON "auth"."webauthn_challenges" USING btree ("factor_id");
   END IF;
 EXCEPTION WHEN insufficient_privilege THEN
   RAISE WARNING 'auth WebAuthn tables not created: %', SQLERRM;

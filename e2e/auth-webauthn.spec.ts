@@ -1,5 +1,4 @@
-import type { CDPSession, Page } from "@playwright/test";
-import { expect, test } from "./support/test";
+import { expect, test, type CDPSession, type Page } from "./support/test";
 import { confirmSignUp } from "./support/confirm";
 
 /**
@@ -101,7 +100,7 @@ test("a passkey registered on /profile/update signs in on /login", async ({ page
 
   // Renaming it.
   await item.getByRole("button", { name: "Rename Passkey" }).click();
-  await item.getByLabel("Name").fill("This laptop");
+  await item.getByRole("textbox", { name: "Name" }).fill("This laptop");
   await item.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("The passkey is renamed.", { exact: true })).toBeVisible();
   await expect(item).toContainText("This laptop");

@@ -38,7 +38,7 @@ test("register, create a profile, sign out and sign in again", async ({ page }) 
   await confirmSignUp(page.request, email);
 
   // Sign in: no profile yet, so the creation page, then the original target.
-  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Fupdate$/);
   await page.getByLabel("Email or phone").fill(email);
   await page.getByLabel("Password").fill(password);

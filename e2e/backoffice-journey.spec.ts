@@ -122,7 +122,9 @@ test("register, invite, accept, custom role, contact email, file, audit trail", 
   await expect(activity).toContainText("Uploaded a file · menu.txt");
   await noKeys(await activity.innerText());
 
-  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "es", url: page.url() }]);
+  await page
+    .context()
+    .addCookies([{ name: "NEXT_LOCALE", value: "es", url: new URL(page.url()).origin }]);
   await page.reload();
   await expect(activity).toContainText("Subió un archivo · menu.txt");
   await noKeys(await activity.innerText());

@@ -1,15 +1,16 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import type { ProfileFormState } from "@/components/profile/profile-form-state";
-import { isLocalHost } from "@/lib/auth/client/auth-options";
+import { secureCookies } from "@/lib/auth/client/auth-options";
 import { targetOrHome } from "@/lib/auth/guard/guard-decision";
 import {
   createProfileHint,
   PROFILE_HINT_COOKIE,
   profileHintCookieOptions,
 } from "@/lib/auth/guard/profile-hint";
+import { pageOriginOf } from "@/lib/auth/server/page-origin";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import { env } from "@/lib/env";
 import { localeCookie } from "@/lib/i18n/config";
@@ -27,7 +28,8 @@ function readForm(formData: FormData) {
 
 async function rememberChoices(userId: string, locale: string): Promise<void> {
   const store = await cookies();
-  const secure = !isLocalHost(new URL(env().SITE_URL).hostname);
+  // The same rule as the session cookies: Secure on https, never on a plain-http page.
+  const secure = secureCookies(env().SITE_URL, pageOriginOf(await headers()));
   store.set(PROFILE_HINT_COOKIE, await createProfileHint(userId), profileHintCookieOptions(secure));
   store.set(localeCookie, locale, { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
 }

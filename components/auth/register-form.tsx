@@ -7,26 +7,58 @@ import { callbackPath } from "@/lib/auth/client/auth-options";
 import { authErrorKey } from "@/lib/auth/client/credentials-schema";
 import { PROFILE_CREATE_PATH } from "@/lib/auth/guard/guard-decision";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
+import { CodeForm } from "@/components/profile/code-form";
 import { useAuth } from "./auth-context";
 import { CredentialsForm } from "./credentials-form";
 
 /**
  * Sign up; with a session (autoconfirm) the new user goes on to create their profile and
- * then to `target`; otherwise the page asks them to confirm their address.
+ * then to `target`; otherwise the page asks them to confirm: an email by its link or the
+ * 6-digit code in the same email, a phone number by the code sent by SMS (the only way, as
+ * an SMS carries no link). Either way they go on to create their profile.
  */
 export function RegisterForm({ target }: { target: string }) {
   const t = useTranslations("auth");
   const router = useRouter();
   const { client, redirectUrl } = useAuth();
-  const [awaiting, setAwaiting] = useState<string | null>(null);
+  const [awaiting, setAwaiting] = useState<{ email?: string; phone?: string } | null>(null);
+  const goOn = () => {
+    router.replace(withRedirect(PROFILE_CREATE_PATH, target === "/" ? null : target));
+    router.refresh();
+  };
 
   if (awaiting) {
+    const phone = awaiting.phone;
     return (
-      <div role="status" className="rounded-card border border-border bg-surface p-6">
-        <h2 className="mb-2 text-xl font-semibold">{t("register.confirmTitle")}</h2>
-        <p className="text-muted-foreground">
-          {t("register.confirmBody", { identifier: awaiting })}
-        </p>
+      <div className="flex flex-col gap-5 rounded-card border border-border bg-surface p-6">
+        <div role="status">
+          <h2 className="mb-2 text-xl font-semibold">{t("register.confirmTitle")}</h2>
+          <p className="text-muted-foreground">
+            {phone
+              ? t("register.confirmBodySms", { identifier: phone })
+              : t("register.confirmBody", { identifier: awaiting.email ?? "" })}
+          </p>
+        </div>
+        <CodeForm
+          label={t("otp.code")}
+          hint={phone ? t("otp.codeHintSms") : t("otp.codeHint")}
+          submitLabel={t("otp.verify")}
+          pendingLabel={t("otp.verifying")}
+          onCode={async (token) => {
+            const { error } = await client.auth.verifyOtp(
+              phone
+                ? { phone, token, type: "sms" }
+                : { email: awaiting.email ?? "", token, type: "signup" },
+            );
+            if (error) {
+              return error.code === "otp_expired"
+                ? t("errors.codeInvalid")
+                : t(`errors.${authErrorKey(error.code)}`);
+            }
+            goOn();
+            return null;
+          }}
+        />
       </div>
     );
   }
@@ -45,11 +77,12 @@ export function RegisterForm({ target }: { target: string }) {
         });
         if (error) return authErrorKey(error.code);
         if (!data.session) {
-          setAwaiting(credentials.email ?? credentials.phone ?? "");
+          setAwaiting(
+            credentials.phone ? { phone: credentials.phone } : { email: credentials.email },
+          );
           return null;
         }
-        router.replace(withRedirect(PROFILE_CREATE_PATH, target === "/" ? null : target));
-        router.refresh();
+        goOn();
         return null;
       }}
     />

@@ -11,6 +11,7 @@ import { NavigationProgress } from "./navigation-progress";
 import { sessionInitScript } from "./session-cookie";
 import { SiteFooter } from "./site-footer";
 import { TopBar, type TopBarVariant } from "./top-bar";
+import { TopBarAccountStatic } from "./top-bar-account-static";
 import { topBarIcons } from "./top-bar-icons";
 import { UnhandledErrorGuard } from "./unhandled-error-guard";
 
@@ -28,6 +29,7 @@ export async function DefaultLayout({
 }) {
   const isBot = isBotUserAgent((await headers()).get("user-agent"));
   const backoffice = variant === "backoffice";
+  const icons = topBarIcons();
   const page = (
     <DefaultLayoutPresence>
       {/* Inline scripts (allowed by hash: lib/security/content-security-policy.ts). */}
@@ -35,7 +37,7 @@ export async function DefaultLayout({
       <script dangerouslySetInnerHTML={{ __html: sessionInitScript }} />
       <NavigationProgress />
       <div className="flex min-h-dvh flex-col">
-        <TopBar icons={topBarIcons()} variant={variant} />
+        <TopBar icons={icons} account={<TopBarAccountStatic icons={icons} />} variant={variant} />
         <div className="flex flex-1">
           <NavigationDrawer nav={<DrawerNav />} />
           <main id="content" tabIndex={-1} className="min-w-0 flex-1 outline-none">

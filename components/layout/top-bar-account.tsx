@@ -1,11 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { Button, buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils/cn";
+import { AccountButton, SignedInOnly, SignInLink } from "./account-controls";
 import { syncSessionAttribute } from "./session-cookie";
 
 const loadMenu = () => import("./account-menu");
@@ -23,32 +21,13 @@ export function signInHref(pathname: string): string {
 
 export type AccountIcons = { signIn: ReactNode; account: ReactNode };
 
-/** The account button as it shows before the menu's code is there (same look and name). */
-function AccountButton({ icon, onActivate }: { icon: ReactNode; onActivate?: () => void }) {
-  const t = useTranslations("ui.account");
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label={t("menu")}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      data-testid="account-menu"
-      onClick={onActivate}
-      onPointerEnter={() => void loadMenu()}
-      onFocus={() => void loadMenu()}
-    >
-      {icon}
-    </Button>
-  );
-}
-
 /**
  * The top bar's session island: "Sign in" for a visitor, the account menu (profile, back
- * office, sign out) for a signed-in user. Both are in the HTML of every page, the same for
- * everyone; which one shows is decided in the browser from the session cookie's presence
- * (`data-session` on <html>, session-cookie.ts), before the first paint and again after each
- * navigation, when the tab comes back, and when the cookies change.
+ * office, sign out) for a signed-in user. The server renders both for everyone
+ * (top-bar-account-static.tsx); which one shows is decided in the browser from the session
+ * cookie's presence (`data-session` on <html>, session-cookie.ts), before the first paint and
+ * again after each navigation, when the tab comes back, and when the cookies change. Loaded
+ * after hydration by AccountSlot; "Sign in" then keeps the page to come back to.
  */
 export function TopBarAccount({ icons }: { icons: AccountIcons }) {
   const t = useTranslations("ui.account");
@@ -76,29 +55,27 @@ export function TopBarAccount({ icons }: { icons: AccountIcons }) {
     };
   }, []);
 
+  const account = (onActivate?: () => void) => (
+    <AccountButton
+      icon={icons.account}
+      label={t("menu")}
+      onClick={onActivate}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+    />
+  );
   return (
     <>
-      {/* An icon below 600 px, where the bar has no room for words; icon and words above. */}
-      <Link
-        href={signInHref(pathname)}
-        className={cn(
-          buttonVariants({ variant: "outline", size: "icon" }),
-          "in-data-[session=in]:hidden sm:ml-1 sm:w-auto sm:px-3",
-        )}
-        data-testid="sign-in-link"
-      >
-        {icons.signIn}
-        <span className="sr-only sm:not-sr-only">{t("signIn")}</span>
-      </Link>
-      <span className="hidden in-data-[session=in]:contents">
+      <SignInLink href={signInHref(pathname)} icon={icons.signIn} label={t("signIn")} />
+      <SignedInOnly>
         {menuUsed ? (
-          <Suspense fallback={<AccountButton icon={icons.account} />}>
+          <Suspense fallback={account()}>
             <AccountMenu icon={icons.account} />
           </Suspense>
         ) : (
-          <AccountButton icon={icons.account} onActivate={() => setMenuUsed(true)} />
+          account(() => setMenuUsed(true))
         )}
-      </span>
+      </SignedInOnly>
     </>
   );
 }

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
 import { QuickAccessLauncher } from "@/components/quick-access/quick-access-launcher";
@@ -12,7 +12,7 @@ import { isActiveLink } from "./active-link";
 import { LocaleSwitch } from "./locale-switch";
 import { drawerId } from "./navigation-drawer";
 import { ThemeSwitch } from "./theme-switch";
-import { TopBarAccount } from "./top-bar-account";
+import { AccountSlot } from "./account-slot";
 import type { TopBarIcons } from "./top-bar-icons";
 import { useDrawer } from "./use-drawer";
 
@@ -27,13 +27,16 @@ export type TopBarVariant = "marketplace" | "backoffice";
  * The top bar (spec §4): 48 px below 600 px wide, 64 px from 600 up; 96 / 104 px when a
  * second row shows (the search row while it is open, or the commerce sections on /commerce).
  * The back office's has a link back to the marketplace instead of search and Quick Access.
- * Both end with the session island: "Sign in" or the account menu (top-bar-account.tsx).
+ * Both end with the session controls: "Sign in" or the account menu (account-slot.tsx).
  */
 export function TopBar({
   icons,
+  account,
   variant = "marketplace",
 }: {
   icons: TopBarIcons;
+  /** The server's static session controls (top-bar-account-static.tsx). */
+  account: ReactNode;
   variant?: TopBarVariant;
 }) {
   const t = useTranslations("ui");
@@ -72,13 +75,14 @@ export function TopBar({
         </Link>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           {backoffice ? (
+            // An icon below 600 px (the bar has no room for words there), icon and words above.
             <Link
               href="/"
-              className="mr-1 inline-flex h-10 items-center gap-2 rounded-card px-2 text-sm font-medium whitespace-nowrap hover:bg-surface-2 sm:px-3 [&_svg]:size-4"
+              className="inline-flex size-10 items-center justify-center gap-2 rounded-card text-sm font-medium whitespace-nowrap hover:bg-surface-2 sm:mr-1 sm:w-auto sm:px-3 [&_svg]:size-4"
               data-testid="marketplace-link"
             >
               {icons.marketplace}
-              {t("marketplace")}
+              <span className="sr-only sm:not-sr-only">{t("marketplace")}</span>
             </Link>
           ) : (
             <>
@@ -99,7 +103,10 @@ export function TopBar({
           )}
           <ThemeSwitch lightIcon={icons.light} darkIcon={icons.dark} />
           <LocaleSwitch icon={icons.locale} />
-          <TopBarAccount icons={{ signIn: icons.signIn, account: icons.account }} />
+          <AccountSlot
+            fallback={account}
+            icons={{ signIn: icons.signIn, account: icons.account }}
+          />
         </div>
       </div>
       {tall ? (

@@ -82,6 +82,8 @@ export const webauthnChallenges = authSchema
     },
     (t) => [
       index("webauthn_challenges_expires_at_idx").on(t.expiresAt),
+      index("webauthn_challenges_user_id_idx").on(t.userId),
+      index("webauthn_challenges_factor_id_idx").on(t.factorId),
       check(
         "webauthn_challenges_ceremony_check",
         sql`${t.ceremony} in ('passkey_registration', 'passkey_authentication', 'mfa_registration', 'mfa_authentication')`,

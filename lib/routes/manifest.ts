@@ -45,6 +45,8 @@ const PRODUCT = `${ORG}/commerce/product/[productId]`;
 
 export const routes: readonly RouteEntry[] = [
   // Public area
+  // `/[...catchAll]`: every unknown path (the 404 page). No page file: Next serves
+  // app/not-found.tsx and the proxy logs it (lib/routes/unmatched-route.ts).
   ...group("hub", PUBLIC, "", ["/", "/error", "/[...catchAll]"]),
   ...group("content", PUBLIC, "", [
     "/about",

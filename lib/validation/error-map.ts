@@ -1,10 +1,5 @@
-import { config, type $ZodRawIssue } from "zod/v4/core";
+import { type $ZodRawIssue } from "zod/v4/core";
 import { encodeValidationMessage } from "./messages";
-
-// zod compiles object parsers with `new Function` when it may, and probes for it once; the
-// page's Content-Security-Policy forbids eval, so the probe alone would be a violation. Every
-// parse of ours passes through this module (parseWithValidation, validationResolver).
-config({ jitless: true });
 
 type Issue = $ZodRawIssue;
 

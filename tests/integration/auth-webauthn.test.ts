@@ -9,6 +9,8 @@ import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { base32Decode, hotp, totpStep } from "@/lib/auth/service/totp";
 import { getApiKeys } from "@/lib/auth/service/keys";
+import { insertCredential } from "@/lib/auth/service/webauthn";
+import { withSystemContext } from "@/lib/db/context";
 import { closeDb, getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { resetEnvForTests } from "@/lib/env";
@@ -246,6 +248,49 @@ describe("passkey registration", () => {
       credential,
     });
     expectApiError(error, 422, "webauthn_credential_exists");
+  });
+
+  it("two registrations of one credential id at once: one passkey, one 422", async () => {
+    const first = await signedUp();
+    const second = await signedUp();
+    const id = Buffer.alloc(32, Math.floor(Math.random() * 255));
+    const answers = await Promise.all(
+      [first, second].map(async ({ owner }) => {
+        const { data: options } = await owner.auth.passkey.startRegistration();
+        if (!options) throw new Error("no options");
+        const credential = new SoftwareAuthenticator({ origin: ORIGIN }).create(options.options, {
+          credentialId: id,
+        });
+        return owner.auth.passkey.verifyRegistration({
+          challengeId: options.challenge_id,
+          credential,
+        });
+      }),
+    );
+    expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
+    const refused = answers.find((answer) => answer.error !== null);
+    expectApiError(refused?.error, 422, "webauthn_credential_exists");
+    // Past the service's own look-up (a true race), the unique index answers the same.
+    const insert = () =>
+      withSystemContext("test: webauthn unique credential id", (tx) =>
+        insertCredential(tx, {
+          credentialId: id.toString("base64url"),
+          publicKey: "AA",
+          signCount: 0,
+          transports: [],
+          aaguid: null,
+          backupEligible: false,
+          backedUp: false,
+          userId: second.userId,
+          factorId: null,
+          rpId: RP_ID,
+          friendlyName: null,
+        }),
+      );
+    await expect(insert()).rejects.toMatchObject({
+      status: 422,
+      code: "webauthn_credential_exists",
+    });
   });
 
   it("needs a session (client and server), and a user who is not anonymous", async () => {

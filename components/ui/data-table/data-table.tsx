@@ -48,7 +48,9 @@ export function DataTable<S extends string>({
 }: DataTableProps<S>) {
   return (
     <div className={cn("flex flex-col gap-3", className)}>
-      <div className="overflow-x-auto rounded-card border border-border">
+      {/* `relative`: the header's visually hidden texts (position: absolute) stay inside the
+          scrolling box, so a table wider than the screen never widens the page. */}
+      <div className="relative overflow-x-auto rounded-card border border-border">
         <table className="w-full border-collapse text-sm">
           <caption className={cn("p-3 text-left font-semibold", captionHidden && "sr-only")}>
             {caption}

@@ -14,8 +14,7 @@ import {
 } from "@simplewebauthn/server";
 import { and, asc, eq, lt } from "drizzle-orm";
 import { z } from "zod";
-import type { AuthError } from "@/lib/auth/service/errors";
-import { validationFailed } from "@/lib/auth/service/errors";
+import { unprocessable, validationFailed, type AuthError } from "@/lib/auth/service/errors";
 import type { RequestInfo } from "@/lib/auth/service/http";
 import type { UserRow } from "@/lib/auth/service/users";
 import type { RelyingParty, WebAuthnSettings } from "@/lib/auth/service/webauthn-config";
@@ -25,6 +24,7 @@ import {
   type WebAuthnCeremony,
 } from "@/lib/auth/webauthn-schema";
 import { withSystemContext, type Tx } from "@/lib/db/context";
+import { isUniqueViolation } from "@/lib/errors/app-error";
 
 /**
  * The WebAuthn ceremonies of the built-in auth service, on @simplewebauthn/server: options
@@ -345,10 +345,19 @@ export async function insertCredential(
   },
 ): Promise<CredentialRow> {
   const now = new Date();
-  const [row] = await tx
-    .insert(webauthnCredentials)
-    .values({ id: randomUUID(), ...input, createdAt: now, updatedAt: now })
-    .returning();
+  let row: CredentialRow | undefined;
+  try {
+    [row] = await tx
+      .insert(webauthnCredentials)
+      .values({ id: randomUUID(), ...input, createdAt: now, updatedAt: now })
+      .returning();
+  } catch (error) {
+    // Two registrations of one authenticator at once: the second meets the unique id.
+    if (isUniqueViolation(error, "webauthn_credentials_credential_id_key")) {
+      throw unprocessable("webauthn_credential_exists", "This credential is registered already");
+    }
+    throw error;
+  }
   if (!row) throw new Error("Credential insert returned no row.");
   return row;
 }
