@@ -3,7 +3,7 @@
 // Each Stryker worker runs vitest in its own process; the integration global setup gives
 // each worker its own database (STRYKER_MUTATOR_WORKER), so workers never share one.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
-export default {
+const config = {
   testRunner: "vitest",
   vitest: { configFile: "vitest.config.ts", related: false },
   checkers: [],
@@ -45,3 +45,5 @@ export default {
   ignorePatterns: [".next*", ".data*", "test-results", "playwright-report", ".stryker-tmp"],
   tempDirName: ".stryker-tmp",
 };
+
+export default config;

@@ -81,6 +81,9 @@ function startServer(): ChildProcess {
       LOG_LEVEL: "warn",
       // The auth bench signs users up without mail (bench/auth.ts).
       AUTH_AUTOCONFIRM: "true",
+      // The bench plays a trusted proxy: its X-Forwarded-For spreads the load over many
+      // client addresses, each with its own rate-limit buckets (lib/security/client-address.ts).
+      TRUSTED_PROXY_HOPS: "1",
     },
   });
 }

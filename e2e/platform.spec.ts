@@ -24,12 +24,15 @@ test.describe("startup data", () => {
     expect(body.appName).toBe("Live Market");
     const buildId = (await readFile(path.join(distDir, "BUILD_ID"), "utf8")).trim();
     expect(body.buildId).toBe(buildId);
-    // The built-in auth service: its URL, the public anon key (an ES256 JWT) and the Google
-    // client id the browser prompts with (the e2e servers configure one), nothing else.
+    // The built-in auth service on the page's own origin, the public anon key (an ES256 JWT),
+    // the Google client id the browser prompts with (the e2e servers configure one) and the
+    // session cookie's name (from SITE_URL, the same on every origin), nothing else.
     expect(body.auth).toEqual({
       url: `${baseURL}/auth/v1`,
       anonKey: expect.stringMatching(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/),
       googleClientId: "live-market-e2e.apps.example.com",
+      cookieName: expect.stringMatching(/^sb-[\w-]+-auth-token$/),
+      sameOrigin: true,
     });
     await expect(
       page.getByRole("alert").filter({ hasText: "Environment data not found" }),

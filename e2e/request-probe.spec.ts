@@ -30,7 +30,14 @@ function multipart(fields: Record<string, string>, boundary = "ProbeBoundary"): 
 const MULTIPART = "multipart/form-data; boundary=ProbeBoundary";
 
 test("malformed percent-escapes answer 400, never a 5xx", async ({ request }) => {
-  for (const path of ["/%", "/foo%ZZ", "/contact%", "/docs/%E0%A4%A", "/%C3%28", "/api/health%ZZ"]) {
+  for (const path of [
+    "/%",
+    "/foo%ZZ",
+    "/contact%",
+    "/docs/%E0%A4%A",
+    "/%C3%28",
+    "/api/health%ZZ",
+  ]) {
     const response = await request.get(path);
     expect({ path, status: response.status() }).toEqual({ path, status: 400 });
     expect(await response.text()).toContain("<h1>Error</h1>");
@@ -48,7 +55,12 @@ test("server-action bodies: too large 413, truncated or garbage 400, the form st
   test.setTimeout(60_000);
   const actionId = await contactActionId(request);
   const call = { "next-action": actionId, accept: "text/x-component" };
-  const probes: { name: string; status: number; headers: Record<string, string>; body: string | Buffer }[] = [
+  const probes: {
+    name: string;
+    status: number;
+    headers: Record<string, string>;
+    body: string | Buffer;
+  }[] = [
     {
       name: "1 MB field",
       status: 413,

@@ -135,6 +135,8 @@ describe("buildEnvironment", () => {
       "SITE_URL",
       "MAPS_PUBLIC_KEY",
       "STRIPE_PUBLISHABLE_KEY",
+      // The passkey relying party's display name: the browser shows it anyway ("Live Market").
+      "AUTH_WEBAUTHN_RP_NAME",
     ]);
     const others = Object.entries(settings).filter(
       ([key, value]) => !publicSettings.has(key) && typeof value === "string" && value.length > 5,

@@ -70,7 +70,12 @@ export function isCurrency(value: string): boolean {
   return currencies.has(value);
 }
 
-const text = (max: number) => z.string().trim().check(textRule({ multiline: true })).max(max);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .check(textRule({ multiline: true }))
+    .max(max);
 const optionalText = (max: number) =>
   z
     .string()

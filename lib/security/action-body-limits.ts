@@ -22,7 +22,9 @@ export const actionBodyLimits: ReadonlyArray<{ form: string; path: RegExp; bytes
 
 /** The limit of an action posted to `pathname`. */
 export function actionBodyLimit(pathname: string): number {
-  return actionBodyLimits.find((entry) => entry.path.test(pathname))?.bytes ?? DEFAULT_ACTION_BODY_LIMIT;
+  return (
+    actionBodyLimits.find((entry) => entry.path.test(pathname))?.bytes ?? DEFAULT_ACTION_BODY_LIMIT
+  );
 }
 
 /** The largest of all: Next's own `serverActions.bodySizeLimit` (the proxy refuses first). */

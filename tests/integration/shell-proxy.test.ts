@@ -61,9 +61,7 @@ describe("Content-Security-Policy", () => {
     expect(second.headers.get("content-security-policy")).not.toBe(policy);
     // The request Next goes on to render carries the same policy (x-middleware-request-*).
     expect(first.headers.get("x-middleware-next")).toBe("1");
-    expect(first.headers.get("x-middleware-override-headers")).toContain(
-      "content-security-policy",
-    );
+    expect(first.headers.get("x-middleware-override-headers")).toContain("content-security-policy");
     expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
   });
 
@@ -164,16 +162,26 @@ describe("server-action bodies", () => {
 
   it("refuses a body over the form's limit with 413, before reading it", async () => {
     const refused = await proxy(
-      actionRequest("/contact", "x", {
-        "content-type": MULTIPART,
-        "next-action": ACTION_ID,
-        "content-length": String(DEFAULT_ACTION_BODY_LIMIT + 1),
-      }, null),
+      actionRequest(
+        "/contact",
+        "x",
+        {
+          "content-type": MULTIPART,
+          "next-action": ACTION_ID,
+          "content-length": String(DEFAULT_ACTION_BODY_LIMIT + 1),
+        },
+        null,
+      ),
     );
     expect(refused.status).toBe(413);
     expect(await refused.text()).toContain("<h1>Error</h1>");
     const twentyMb = await proxy(
-      actionRequest("/", "x", { "content-type": MULTIPART, "content-length": String(20 * 1024 * KIB) }, null),
+      actionRequest(
+        "/",
+        "x",
+        { "content-type": MULTIPART, "content-length": String(20 * 1024 * KIB) },
+        null,
+      ),
     );
     expect(twentyMb.status).toBe(413);
     // The schedule editor's form is allowed more (100 dated exceptions with notes).
@@ -197,7 +205,12 @@ describe("server-action bodies", () => {
 
   it("refuses an action body without a length with 411", async () => {
     const response = await proxy(
-      actionRequest("/contact", "[]", { "content-type": "text/plain", "next-action": ACTION_ID }, null),
+      actionRequest(
+        "/contact",
+        "[]",
+        { "content-type": "text/plain", "next-action": ACTION_ID },
+        null,
+      ),
     );
     expect(response.status).toBe(411);
   });

@@ -49,6 +49,26 @@ describe("auth wire conventions", () => {
     });
   });
 
+  it("refuses a NUL character anywhere in the body, and bodies nested past 64 levels", async () => {
+    for (const body of [
+      { email: "a\u0000@example.com" },
+      { data: { nested: ["ok", { deep: "x\u0000" }] } },
+      { data: { "key\u0000": 1 } },
+    ]) {
+      await expect(readJsonBody(request({}, JSON.stringify(body)))).rejects.toMatchObject({
+        status: 400,
+        code: "validation_failed",
+      });
+    }
+    const deep = "[".repeat(70) + "]".repeat(70);
+    await expect(readJsonBody(request({}, `{"a":${deep}}`))).rejects.toMatchObject({
+      status: 400,
+      code: "bad_json",
+    });
+    const fine = "[".repeat(60) + "]".repeat(60);
+    expect(await readJsonBody(request({}, `{"a":${fine}}`))).toHaveProperty("a");
+  });
+
   it("takes the client address from the right of X-Forwarded-For, never a client-written entry", () => {
     // No trusted proxy (the default): the right-most entry, the peer the server appended.
     expect(clientAddress(new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" }))).toBe(

@@ -2,10 +2,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddress, normaliseAddress } from "@/lib/security/client-address";
-import {
-  forwardedForWithPeer,
-  installPeerAddressForwarding,
-} from "@/lib/security/peer-address";
+import { forwardedForWithPeer, installPeerAddressForwarding } from "@/lib/security/peer-address";
 
 /**
  * Issue 2.4: a client-written X-Forwarded-For must not choose the rate-limit bucket. The
@@ -26,9 +23,7 @@ describe("clientAddress", () => {
     // client forged 6.6.6.6; the proxy saw 203.0.113.7 and appended it; the server appended the proxy.
     const chain = xff("6.6.6.6, 203.0.113.7, 10.0.0.2");
     expect(clientAddress(chain, 1)).toBe("203.0.113.7");
-    expect(clientAddress(xff("6.6.6.6, 198.51.100.1, 10.0.0.3, 10.0.0.2"), 2)).toBe(
-      "198.51.100.1",
-    );
+    expect(clientAddress(xff("6.6.6.6, 198.51.100.1, 10.0.0.3, 10.0.0.2"), 2)).toBe("198.51.100.1");
     // Fewer entries than hops: the request did not come through the proxies; the left-most
     // entry is then one the server or a trusted proxy wrote.
     expect(clientAddress(xff("127.0.0.1"), 1)).toBe("127.0.0.1");
@@ -66,7 +61,11 @@ describe("installPeerAddressForwarding on a real node:http server", () => {
     installPeerAddressForwarding(); // once per process, however often it is called
     server = createServer((req, res) => {
       seen.push(req.headers["x-forwarded-for"] as string | undefined);
-      res.end(String(clientAddress(new Headers({ "x-forwarded-for": String(req.headers["x-forwarded-for"]) }))));
+      res.end(
+        String(
+          clientAddress(new Headers({ "x-forwarded-for": String(req.headers["x-forwarded-for"]) })),
+        ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;

@@ -76,7 +76,8 @@ function stringFields(
       return (def.items ?? []).flatMap((item, index) =>
         recurse(
           item,
-          (value) => Object.assign(new Array((def.items ?? []).length).fill(undefined), { [index]: value }),
+          (value) =>
+            Object.assign(new Array((def.items ?? []).length).fill(undefined), { [index]: value }),
           index,
         ),
       );
@@ -120,7 +121,9 @@ function zodModules(): string[] {
   walk(path.join(root, "components"));
   // The auth service's wire schemas follow GoTrue's contract (400 bad_json / validation_failed
   // on the API), not the forms' field errors.
-  return found.filter((file) => !file.includes(`${path.sep}lib${path.sep}auth${path.sep}service${path.sep}`)).sort();
+  return found
+    .filter((file) => !file.includes(`${path.sep}lib${path.sep}auth${path.sep}service${path.sep}`))
+    .sort();
 }
 
 describe("the text rule", () => {
@@ -166,7 +169,9 @@ describe("the text rule", () => {
                 JSON.stringify(issue.path) === JSON.stringify(field.path),
             );
           if (!refused) {
-            missing.push(`${path.relative(root, file)}: ${name}.${field.path.join(".") || "(value)"}`);
+            missing.push(
+              `${path.relative(root, file)}: ${name}.${field.path.join(".") || "(value)"}`,
+            );
           }
         }
       }

@@ -38,7 +38,10 @@ export function clientAddress(headers: Headers): string {
   return clientAddressOf(headers) ?? "unknown";
 }
 
-/** Reads the body as a JSON object: empty → {}, over 1 MB → 413, not JSON → 400 bad_json. */
+/**
+ * Reads the body as a JSON object: empty → {}, over 1 MB → 413, not JSON → 400 bad_json, a
+ * NUL character in any string → 400 validation_failed.
+ */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
@@ -73,7 +76,31 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
       "Could not parse request body as JSON: expected an object",
     );
   }
+  // PostgreSQL stores no NUL character, in text or in jsonb (user metadata): refuse it here,
+  // before any handler reads or writes, instead of failing midway with a 500.
+  const nul = containsNul(parsed);
+  if (nul === "too-deep") {
+    throw new AuthError(400, "bad_json", "Could not parse request body as JSON: nested too deeply");
+  }
+  if (nul)
+    throw new AuthError(400, "validation_failed", "Text fields cannot contain NUL characters");
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * Whether a NUL character appears in any string (key or value) of a parsed JSON value;
+ * "too-deep" past 64 levels (no request of the API nests that far).
+ */
+function containsNul(value: unknown, depth = 0): boolean | "too-deep" {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (value === null || typeof value !== "object") return false;
+  if (depth > 64) return "too-deep";
+  const items = Array.isArray(value) ? value : Object.entries(value).flat();
+  for (const item of items) {
+    const found = containsNul(item, depth + 1);
+    if (found) return found;
+  }
+  return false;
 }
 
 function tooLarge(): AuthError {
