@@ -111,6 +111,14 @@ test("register, invite, accept, custom role, contact email, file, audit trail", 
   await expect(row("Uploaded a file")).toContainText("File");
   await expect(row("Uploaded a file")).toContainText("menu.txt");
   await expect(row("Turned a module on")).toContainText("Storage");
+  await row("Turned a module on").getByText("Show changes").click();
+  await expect(row("Turned a module on").getByRole("rowheader", { name: "Plan" })).toBeVisible();
+  await expect(
+    row("Turned a module on").getByRole("cell", { name: "Free", exact: true }),
+  ).toBeVisible();
+  await expect(
+    row("Turned a module on").getByRole("cell", { name: "Yes", exact: true }),
+  ).toBeVisible();
   await expect(row("Registered the organisation")).toContainText("Journey Deli");
   const noKeys = async (text: string) => {
     expect(text).not.toMatch(/\b(?:settings|people|storage)\.[a-zA-Z]+\.[a-zA-Z]+\b/);

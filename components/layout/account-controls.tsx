@@ -10,7 +10,15 @@ import { cn } from "@/lib/utils/cn";
  */
 
 /** "Sign in": an icon below 600 px, where the bar has no room for words; icon and words above. */
-export function SignInLink({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
+export function SignInLink({
+  href,
+  icon,
+  label,
+}: {
+  href: string;
+  icon: ReactNode;
+  label: string;
+}) {
   return (
     <Link
       href={href}

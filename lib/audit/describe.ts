@@ -1,6 +1,12 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import { isModuleName } from "@/lib/modules/catalogue";
+import { isModuleName, moduleTiers, type ModuleTier } from "@/lib/modules/catalogue";
+import {
+  employmentStatuses,
+  invitationStatuses,
+  type EmploymentStatus,
+  type InvitationStatus,
+} from "@/lib/organisations/schema";
 import { isPermission } from "@/lib/permissions/catalogue";
 import { permissionLabelKey } from "@/lib/permissions/labels";
 import { auditChanges } from "./diff";
@@ -21,12 +27,13 @@ export interface AuditEntryDisplay {
 
 /** The translators the labels come from (getTranslations of the request's locale). */
 async function translators() {
-  const [audit, backoffice, orgAdmin] = await Promise.all([
+  const [audit, backoffice, orgAdmin, people] = await Promise.all([
     getTranslations("orgAdmin.audit"),
     getTranslations("backoffice"),
     getTranslations("orgAdmin"),
+    getTranslations("people"),
   ]);
-  return { audit, backoffice, orgAdmin };
+  return { audit, backoffice, orgAdmin, people };
 }
 
 /**
@@ -41,7 +48,7 @@ export async function describeAuditEntries(
   const roleIds = changesOf.flatMap((changes) =>
     changes.flatMap((c) => (c.key === "roleId" ? [c.before, c.after] : [])),
   );
-  const [{ audit: t, backoffice: tb, orgAdmin: to }, names] = await Promise.all([
+  const [{ audit: t, backoffice: tb, orgAdmin: to, people: tp }, names] = await Promise.all([
     translators(),
     auditResourceNames(
       organisationId,
@@ -65,8 +72,25 @@ export async function describeAuditEntries(
       .map((name) => (isPermission(name) ? to(permissionLabelKey(name)) : name))
       .join(", ");
   };
-  const value = (key: string, text: string | null) =>
-    key === "roleId" ? roleValue(text) : key === "permissions" ? permissionsValue(text) : text;
+  // Plans, statuses and yes/no by their labels too.
+  const plainValue = (resourceType: string, key: string, text: string | null) => {
+    if (text === "true") return t("yes");
+    if (text === "false") return t("no");
+    if (key === "tier" && isTier(text)) return tb(`tierNames.${text}`);
+    if (key === "status" && resourceType === "employment" && isEmploymentStatus(text)) {
+      return tp(`statuses.${text}`);
+    }
+    if (key === "status" && resourceType === "invitation" && isInvitationStatus(text)) {
+      return tp(`invitationStatuses.${text}`);
+    }
+    return text;
+  };
+  const value = (resourceType: string, key: string, text: string | null) =>
+    key === "roleId"
+      ? roleValue(text)
+      : key === "permissions"
+        ? permissionsValue(text)
+        : plainValue(resourceType, key, text);
 
   return entries.map((entry, index) => {
     const id = entry.resourceId;
@@ -91,12 +115,20 @@ export async function describeAuditEntries(
           : isAuditFieldName(change.key)
             ? t(`fields.${change.key}`)
             : change.key,
-        before: value(change.key, change.before),
-        after: value(change.key, change.after),
+        before: value(entry.resourceType, change.key, change.before),
+        after: value(entry.resourceType, change.key, change.after),
       })),
     };
   });
 }
+
+const includes = <T extends string>(list: readonly T[], v: string | null): v is T =>
+  (list as readonly (string | null)[]).includes(v);
+const isTier = (v: string | null): v is ModuleTier => includes(moduleTiers, v);
+const isEmploymentStatus = (v: string | null): v is EmploymentStatus =>
+  includes(employmentStatuses, v);
+const isInvitationStatus = (v: string | null): v is InvitationStatus =>
+  includes(invitationStatuses, v);
 
 function parseStringList(text: string | null): string[] | null {
   if (text === null) return null;

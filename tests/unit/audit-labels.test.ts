@@ -49,9 +49,7 @@ describe("audit labels (the trail and the dashboard show no raw keys)", () => {
     expect(actions.length).toBeGreaterThan(20);
     expect(actions.filter((a) => !(auditActions as readonly string[]).includes(a))).toEqual([]);
     const types = recorded("resourceType");
-    expect(types.filter((t) => !(auditResourceTypes as readonly string[]).includes(t))).toEqual(
-      [],
-    );
+    expect(types.filter((t) => !(auditResourceTypes as readonly string[]).includes(t))).toEqual([]);
     // Storage builds its actions as `${resourceType}.${verb}` (lib/files/commands.ts).
     for (const kind of ["file", "folder"]) {
       for (const verb of ["rename", "move", "delete"]) {

@@ -141,6 +141,16 @@ describe("redirect targets", () => {
     expect(safeRedirectTarget(value)).toBe(want);
   });
 
+  it("keeps a path of exactly 2048 characters and refuses one of 2049", () => {
+    const longest = `/${"a".repeat(2047)}`;
+    expect(safeRedirectTarget(longest)).toBe(longest);
+    expect(safeRedirectTarget(`${longest}a`)).toBeNull();
+  });
+
+  it("keeps a path that only ends with a double slash", () => {
+    expect(safeRedirectTarget("/a//")).toBe("/a//");
+  });
+
   it.each([
     null,
     "",

@@ -91,7 +91,23 @@ export function ContactForm({ successIcon }: { successIcon: ReactNode }) {
 
   if (showSuccess) {
     return (
-      <Suspense fallback={null}>
+      // The fallback is the same acknowledgement without its behaviour: a post without
+      // JavaScript (or a slow chunk) gets it in the first HTML instead of a hidden section
+      // that only a script would reveal.
+      <Suspense
+        fallback={
+          <div className="flex flex-col items-start gap-4 rounded-card border border-border bg-surface p-6">
+            {successIcon}
+            <h2 className="text-xl font-semibold">{t("successTitle")}</h2>
+            <p role="status" className="text-muted-foreground">
+              {t("successBody", { name: state.name, email: state.email })}
+            </p>
+            <a href="/contact" className="text-primary-text underline underline-offset-4">
+              {t("sendAnother")}
+            </a>
+          </div>
+        }
+      >
         <ContactSent
           name={state.name}
           email={state.email}
