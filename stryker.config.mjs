@@ -30,6 +30,7 @@ export const pureModules = [
   // plumbing of lib/validation: error map, resolver, message keys).
   "lib/validation/text.ts",
   "lib/**/*-schema.ts",
+  "lib/auth/service/validation.ts",
   "!lib/**/*.test.ts",
 ];
 

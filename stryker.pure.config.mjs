@@ -6,15 +6,8 @@ import base, { pureModules } from "./stryker.config.mjs";
 const config = {
   ...base,
   mutate: pureModules,
-  // The unit project of vitest.config.ts.
-  testFiles: [
-    "tests/unit/**/*.test.ts",
-    "tests/unit/**/*.test.tsx",
-    "lib/**/*.test.ts",
-    "lib/**/*.test.tsx",
-    "components/**/*.test.ts",
-    "components/**/*.test.tsx",
-  ],
+  // vitest.config.ts's unit project only (see that file for why not `testFiles`).
+  vitest: { ...base.vitest, configFile: "tests/setup/vitest-unit.config.ts" },
   ignoreStatic: false,
   incrementalFile: ".stryker-tmp/incremental-pure.json",
   jsonReporter: { fileName: ".stryker-tmp/mutation-report-pure.json" },

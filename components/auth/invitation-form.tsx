@@ -5,17 +5,10 @@ import { startTransition, useActionState, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { acceptInvitationAction, type InvitationActionState } from "@/app/(auth)/callback/actions";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
 import { FormAlert } from "./form-alert";
-import {
-  PASSWORDS_DIFFER,
-  recoveryLimits,
-  resetPasswordSchema,
-  type ResetPasswordValues,
-} from "./recovery-schemas";
+import { NewPasswordFields } from "./new-password-fields";
+import { resetPasswordSchema, type ResetPasswordValues } from "./recovery-schemas";
 
 const INITIAL: InvitationActionState = { error: null };
 
@@ -48,14 +41,12 @@ export function InvitationForm({
   next: string;
 }) {
   const t = useTranslations("auth");
-  const tv = useTranslations("validation");
   const [state, action, pending] = useActionState(acceptInvitationAction, INITIAL);
   const email = useMemo(() => invitedAddress(accessToken), [accessToken]);
   const form = useForm<ResetPasswordValues>({
     resolver: validationResolver(resetPasswordSchema),
     defaultValues: { password: "", confirm: "" },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((_values, event) => {
     const element = event?.target;
@@ -63,8 +54,6 @@ export function InvitationForm({
     startTransition(() => action(new FormData(element)));
   });
 
-  const confirmMessage = errors.confirm?.message;
-  const passwordMessage = errors.password?.message;
   return (
     <section aria-labelledby="invitation-title" className="flex flex-col gap-4">
       <h2 id="invitation-title" className="text-xl font-semibold">
@@ -95,37 +84,7 @@ export function InvitationForm({
         {email ? (
           <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
         ) : null}
-        <FormField
-          label={t("reset.password")}
-          hint={t("register.passwordHint")}
-          errors={passwordMessage ? translateValidationMessage(tv, passwordMessage) : undefined}
-          required
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            maxLength={recoveryLimits.password}
-            {...form.register("password")}
-          />
-        </FormField>
-        <FormField
-          label={t("reset.confirm")}
-          errors={
-            confirmMessage === PASSWORDS_DIFFER
-              ? t("errors.passwordsDiffer")
-              : confirmMessage
-                ? translateValidationMessage(tv, confirmMessage)
-                : undefined
-          }
-          required
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            maxLength={recoveryLimits.password}
-            {...form.register("confirm")}
-          />
-        </FormField>
+        <NewPasswordFields form={form} />
         <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? t("invitation.submitting") : t("invitation.submit")}
         </Button>

@@ -5,25 +5,17 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { authErrorKey } from "@/lib/auth/client/credentials-schema";
-import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
 import { useAuth } from "./auth-context";
 import { FormAlert } from "./form-alert";
+import { NewPasswordFields } from "./new-password-fields";
 import { NoScriptNotice } from "./no-script-notice";
-import {
-  PASSWORDS_DIFFER,
-  recoveryLimits,
-  resetPasswordSchema,
-  type ResetPasswordValues,
-} from "./recovery-schemas";
+import { resetPasswordSchema, type ResetPasswordValues } from "./recovery-schemas";
 
 /** A new password (typed twice) for the signed-in user: PUT /auth/v1/user. */
 export function ResetPasswordForm() {
   const t = useTranslations("auth");
-  const tv = useTranslations("validation");
   const { client } = useAuth();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -31,7 +23,7 @@ export function ResetPasswordForm() {
     resolver: validationResolver(resetPasswordSchema),
     defaultValues: { password: "", confirm: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -58,8 +50,6 @@ export function ResetPasswordForm() {
     );
   }
 
-  const passwordMessage = errors.password?.message;
-  const confirmMessage = errors.confirm?.message;
   return (
     <form
       onSubmit={onSubmit}
@@ -70,37 +60,7 @@ export function ResetPasswordForm() {
     >
       <NoScriptNotice />
       <FormAlert message={failure} />
-      <FormField
-        label={t("reset.password")}
-        hint={t("register.passwordHint")}
-        errors={passwordMessage ? translateValidationMessage(tv, passwordMessage) : undefined}
-        required
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          maxLength={recoveryLimits.password}
-          {...form.register("password")}
-        />
-      </FormField>
-      <FormField
-        label={t("reset.confirm")}
-        errors={
-          confirmMessage === PASSWORDS_DIFFER
-            ? t("errors.passwordsDiffer")
-            : confirmMessage
-              ? translateValidationMessage(tv, confirmMessage)
-              : undefined
-        }
-        required
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          maxLength={recoveryLimits.password}
-          {...form.register("confirm")}
-        />
-      </FormField>
+      <NewPasswordFields form={form} />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? t("reset.submitting") : t("reset.submit")}
       </Button>
