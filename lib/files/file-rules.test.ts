@@ -7,6 +7,7 @@ import {
   extensionOf,
   formatBytes,
   hasForbiddenExtension,
+  isPreviewable,
   isValidFileName,
   sniffBytes,
 } from "./file-rules";
@@ -96,6 +97,49 @@ describe("forbidden types", () => {
     expect(classifyUpload("notes.txt", head)).toEqual({ ok: false, code: "fileTypeForbidden" });
   });
 
+  // The whole list, spelled out: a type dropped from the rule by mistake fails here.
+  it.each(
+    (
+      "exe dll com scr pif cpl msi msp msc sys drv ocx bat cmd ps1 psm1 psd1 vbs vbe js jse mjs " +
+      "cjs wsf wsh hta lnk reg inf jar class sh bash zsh csh ksh command app apk deb rpm dmg pkg " +
+      "run elf php phtml pl py rb cgi asp aspx jsp html htm xhtml shtml mht mhtml svg svgz xsl xslt"
+    ).split(" "),
+  )("the extension .%s is refused", (extension) => {
+    expect(hasForbiddenExtension(`file.${extension}`)).toBe(true);
+    expect(hasForbiddenExtension(`FILE.${extension.toUpperCase()}`)).toBe(true);
+  });
+
+  it.each([
+    ["a Windows executable", bytes(0x4d, 0x5a)],
+    ["an ELF binary", bytes(0x7f, 0x45, 0x4c, 0x46)],
+    ["a 32-bit big-endian Mach-O", bytes(0xfe, 0xed, 0xfa, 0xce)],
+    ["a 64-bit big-endian Mach-O", bytes(0xfe, 0xed, 0xfa, 0xcf)],
+    ["a 32-bit little-endian Mach-O", bytes(0xce, 0xfa, 0xed, 0xfe)],
+    ["a 64-bit little-endian Mach-O", bytes(0xcf, 0xfa, 0xed, 0xfe)],
+    ["a Java class or fat binary", bytes(0xca, 0xfe, 0xba, 0xbe)],
+    ["a script", text("#!")],
+    ["an HTML page", text("<html")],
+    ["a script element", text("<script")],
+    ["an SVG document", text("<svg")],
+    ["a doctype", text("<!DOCTYPE html")],
+    ["an iframe", text("<iframe")],
+    ["an object element", text("<object")],
+  ])("%s, and nothing more, is refused by its bytes", (_label, head) => {
+    expect(sniffBytes(head)).toEqual({ kind: "forbidden" });
+    // One byte short of the marker (or another first byte) is not.
+    expect(sniffBytes(head.subarray(0, head.length - 1))).toBeNull();
+  });
+
+  it("reads only the first bytes for markup, and only where text starts with a tag", () => {
+    expect(sniffBytes(text(`${" ".repeat(1030)}<html>`))).toBeNull();
+    expect(sniffBytes(text("hello <html>"))).toBeNull();
+    expect(sniffBytes(text("\uFEFF<html>"))).toEqual({ kind: "forbidden" });
+    expect(sniffBytes(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a))).toBeNull();
+    expect(sniffBytes(text("GIF87a"))).toEqual({ kind: "image", type: "image/gif" });
+    expect(sniffBytes(text("RIFF\0\0\0\0WAVE"))).toBeNull();
+    expect(sniffBytes(text("RIFF"))).toBeNull();
+  });
+
   it("plain text mentioning markup is not a page", () => {
     expect(classifyUpload("notes.txt", text("Use <html> tags carefully"))).toEqual({
       ok: true,
@@ -124,6 +168,46 @@ describe("content types", () => {
       ok: true,
       contentType: "image/webp",
     });
+  });
+
+  it.each([
+    ["pdf", "application/pdf"],
+    ["txt", "text/plain; charset=utf-8"],
+    ["md", "text/markdown; charset=utf-8"],
+    ["csv", "text/csv; charset=utf-8"],
+    ["json", "application/json"],
+    ["rtf", "application/rtf"],
+    ["doc", "application/msword"],
+    ["docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    ["xls", "application/vnd.ms-excel"],
+    ["xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    ["ppt", "application/vnd.ms-powerpoint"],
+    ["pptx", "application/vnd.openxmlformats-officedocument.presentationml.presentation"],
+    ["odt", "application/vnd.oasis.opendocument.text"],
+    ["ods", "application/vnd.oasis.opendocument.spreadsheet"],
+    ["odp", "application/vnd.oasis.opendocument.presentation"],
+    ["zip", "application/zip"],
+    ["gz", "application/gzip"],
+    ["mp3", "audio/mpeg"],
+    ["wav", "audio/wav"],
+    ["ogg", "audio/ogg"],
+    ["mp4", "video/mp4"],
+    ["webm", "video/webm"],
+    ["mov", "video/quicktime"],
+  ])("a .%s file is served as %s", (extension, type) => {
+    expect(classifyUpload(`file.${extension}`, text("x"))).toEqual({ ok: true, contentType: type });
+  });
+
+  // Image types that are never previewed keep their extension's type (docs/backoffice.md).
+  it.each([
+    ["avif", "image/avif"],
+    ["heic", "image/heic"],
+    ["tif", "image/tiff"],
+    ["tiff", "image/tiff"],
+    ["bmp", "image/bmp"],
+  ])("a .%s file is served as %s, never previewed", (extension, type) => {
+    expect(classifyUpload(`file.${extension}`, text("x"))).toEqual({ ok: true, contentType: type });
+    expect(isPreviewable(type)).toBe(false);
   });
 
   it("other files get the type of their extension or octet-stream", () => {

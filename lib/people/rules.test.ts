@@ -5,6 +5,7 @@ import {
   invitationAnswerError,
   invitationExpiry,
   MAX_SENDS,
+  remainsActiveOwner,
   removesLastOwner,
   resendAllowed,
   seatAvailable,
@@ -112,6 +113,24 @@ describe("who may change whose membership", () => {
     ],
     ["reactivate an active member", parties("admin", "staff"), { kind: "reactivate" }, "stale"],
     [
+      "change a suspended member's role",
+      parties("admin", "staff", { status: "suspended" }),
+      role("admin"),
+      null,
+    ],
+    [
+      "reactivate a suspended member",
+      parties("admin", "staff", { status: "suspended" }),
+      { kind: "reactivate" },
+      null,
+    ],
+    [
+      "end a suspended member",
+      parties("admin", "staff", { status: "suspended" }),
+      { kind: "end" },
+      null,
+    ],
+    [
       "end an ended member",
       parties("admin", "staff", { status: "ended" }),
       { kind: "end" },
@@ -125,6 +144,20 @@ describe("who may change whose membership", () => {
     ],
   ] as const)("%s", (_name, who, change, expected) => {
     expect(employmentChangeError(who, change as EmploymentChange)).toBe(expected);
+  });
+
+  it("knows whether the target is an active owner after the change", () => {
+    const activeOwner = { roleKey: "owner" as const, status: "active" as const };
+    const suspendedOwner = { roleKey: "owner" as const, status: "suspended" as const };
+    const suspendedAdmin = { roleKey: "admin" as const, status: "suspended" as const };
+    expect(remainsActiveOwner(activeOwner, role("owner"))).toBe(true);
+    expect(remainsActiveOwner(activeOwner, role("admin"))).toBe(false);
+    // Made owner while suspended: an owner, but not an active one.
+    expect(remainsActiveOwner(suspendedAdmin, role("owner"))).toBe(false);
+    expect(remainsActiveOwner(suspendedOwner, { kind: "reactivate" })).toBe(true);
+    expect(remainsActiveOwner(suspendedAdmin, { kind: "reactivate" })).toBe(false);
+    expect(remainsActiveOwner(activeOwner, { kind: "suspend" })).toBe(false);
+    expect(remainsActiveOwner(activeOwner, { kind: "end" })).toBe(false);
   });
 
   it("refuses to take the last active owner out of the owners", () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { sessionCookieName } from "@/lib/auth/client/auth-options";
 import { authGuard } from "@/lib/auth/guard/auth-proxy";
 import { verifySessionCookie } from "@/lib/auth/guard/session-token";
+import { safeGetClaims } from "@/lib/auth/server/claims";
 import * as serverClient from "@/lib/auth/server/server-client";
 import { getKeyRing } from "@/lib/auth/service/keys";
 import { closeDb } from "@/lib/db/client";
@@ -198,6 +199,65 @@ describe("proxy fast path", () => {
     expect(createClientSpy).toHaveBeenCalledTimes(1);
     expect(response.headers.get("location")).toBe(`${ORIGIN}/login?redirect=%2Fprofile`);
     expect(response.cookies.get(COOKIE)?.value).toBe("");
+  });
+
+  it("leaves to the client what is not a complete session object, and decides to the second", async () => {
+    const session = readSession(await signUp());
+    const encode = (value: unknown) => `base64-${stringToBase64URL(JSON.stringify(value))}`;
+    const client = { kind: "client" };
+    const verdict = (jar: Jar, now?: number) => verifySessionCookie(cookieList(jar), COOKIE, now);
+    expect(await verdict(new Map())).toEqual(client);
+    // auth-js reads a value without the prefix as plain JSON: not the fast path's business,
+    // even when what follows its first seven characters is a good session.
+    expect(
+      await verdict(new Map([[COOKIE, `1234567${stringToBase64URL(JSON.stringify(session))}`]])),
+    ).toEqual(client);
+    for (const value of [null, [session], 42, "session"]) {
+      expect(await verdict(new Map([[COOKIE, encode(value)]])), JSON.stringify(value)).toEqual(
+        client,
+      );
+    }
+    const { access_token: _token, ...noToken } = session;
+    const { expires_at: _expiry, ...noExpiry } = session;
+    expect(await verdict(jarOf(noToken))).toEqual(client);
+    expect(await verdict(jarOf(noExpiry))).toEqual(client);
+    expect(await verdict(jarOf({ ...session, expires_at: String(session.expires_at) }))).toEqual(
+      client,
+    );
+    // Exactly the 90 s margin left: still decided here; a millisecond less: the client's.
+    const jar = jarOf(session);
+    const atMargin = session.expires_at * 1000 - 90_000;
+    expect(await verdict(jar, atMargin)).toMatchObject({ kind: "valid" });
+    expect(await verdict(jar, atMargin + 1)).toEqual(client);
+  });
+
+  it("safeGetClaims answers 'no user' in one shape and never throws", async () => {
+    const session = readSession(await signUp());
+    const client = await serverClient.createAuthServerClient(cookieMethods(new Map()), null);
+    expect(await safeGetClaims(client, session.access_token)).toMatchObject({
+      claims: { sub: session.user.id },
+      error: null,
+    });
+    expect(await safeGetClaims(client)).toEqual({ claims: null, error: null });
+    // A token auth-js cannot decode makes it throw: reported as its invalid_jwt, and logged
+    // with the reason (never the token).
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(await safeGetClaims(client, "abc.def.ghi")).toEqual({
+        claims: null,
+        error: { code: "invalid_jwt" },
+      });
+      expect(warn).toHaveBeenCalledWith(
+        "[auth] unreadable access token treated as no session (Error: Invalid UTF-8 sequence)",
+      );
+    } finally {
+      warn.mockRestore();
+    }
+    // An error auth-js returns is passed on as it is.
+    const past = Math.floor(Date.now() / 1000) - 10;
+    const refused = await safeGetClaims(client, await resign(session.access_token, { exp: past }));
+    expect(refused.claims).toBeNull();
+    expect(refused.error).toMatchObject({ code: "invalid_jwt", message: "JWT has expired" });
   });
 
   it("signs out tokens that are not ours, without a client", async () => {

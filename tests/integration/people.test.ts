@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "@/lib/audit/schema";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -381,6 +381,57 @@ describe("invitations", () => {
       code: "invitationRevoked",
     });
     expect(await auditFor(org.id, "people.invitation.revoke")).toHaveLength(1);
+  });
+
+  it("a resend takes a seat again only for an expired invitation", async () => {
+    const org = await freshOrganisation("resend-revive");
+    const invite = async () => {
+      const result = await invitePerson(org.owner.claims, org.id, {
+        email: `resend-revive-${randomUUID().slice(0, 8)}@example.test`,
+        roleId: org.roleId("viewer"),
+      });
+      if (result.status !== "done") throw new Error(`invite failed: ${JSON.stringify(result)}`);
+      return result.data.id;
+    };
+    const expired = await invite();
+    const pending = await invite();
+    await runAsSystem(db(), "test: age", (tx) =>
+      tx
+        .update(invitations)
+        .set({ lastSentAt: new Date(Date.now() - 2 * 86_400_000) })
+        .where(eq(invitations.organisationId, org.id)),
+    );
+    await runAsSystem(db(), "test: expire", (tx) =>
+      tx
+        .update(invitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invitations.id, expired)),
+    );
+    // owner + three members + the pending invitation: the free tier's five seats; the expired
+    // invitation holds none.
+    const members: TestMember[] = [];
+    for (let i = 0; i < 3; i++) {
+      members.push(await addMember(db(), org.id, org.roleId("staff"), `resend-revive-${i}`));
+    }
+    const id = (invitationId: string) => ({ invitationId });
+    expect(await resendInvitation(org.owner.claims, org.id, id(expired))).toEqual({
+      status: "error",
+      code: "seatLimit",
+    });
+    expect((await invitationRow(expired))?.sendCount).toBe(1);
+    // Over the limit (a member added behind the commands' back): the pending invitation keeps
+    // the seat it holds, so it is still resent.
+    await addMember(db(), org.id, org.roleId("staff"), "resend-revive-extra");
+    expect((await resendInvitation(org.owner.claims, org.id, id(pending))).status).toBe("done");
+    // Two members leave: a seat is free again and the expired invitation comes back.
+    await runAsSystem(db(), "test: end", (tx) =>
+      tx
+        .update(employments)
+        .set({ status: "ended" })
+        .where(inArray(employments.id, [members[0]!.employmentId, members[1]!.employmentId])),
+    );
+    expect((await resendInvitation(org.owner.claims, org.id, id(expired))).status).toBe("done");
+    expect((await invitationRow(expired))?.sendCount).toBe(2);
   });
 
   it("lists pending ones (expired shown as expired) and all of them filtered by status", async () => {
@@ -786,6 +837,11 @@ describe("no one hands out more than they hold", () => {
       "people.employment.read",
     ]);
     const traineeRole = await createCustomRole(db(), org.id, "Trainee", ["people.employment.read"]);
+    // A custom role holding one permission more than the recruiter.
+    const managerRole = await createCustomRole(db(), org.id, "Supervisor", [
+      "people.employment.read",
+      "people.employment.write",
+    ]);
     const recruiter = await addMember(db(), org.id, recruiterRole, "beyond-recruiter");
 
     const admin = await invitePerson(recruiter.claims, org.id, {
@@ -793,6 +849,18 @@ describe("no one hands out more than they hold", () => {
       roleId: org.roleId("admin"),
     });
     expect(admin).toEqual({ status: "error", code: "roleBeyondOwn", field: "roleId" });
+    const manager = await invitePerson(recruiter.claims, org.id, {
+      email: `beyond-manager-${randomUUID().slice(0, 8)}@example.test`,
+      roleId: managerRole,
+    });
+    expect(manager).toEqual({ status: "error", code: "roleBeyondOwn", field: "roleId" });
+    // A role of another organisation is no role here.
+    const elsewhere = await freshOrganisation("beyond-elsewhere");
+    const foreign = await invitePerson(recruiter.claims, org.id, {
+      email: `beyond-foreign-${randomUUID().slice(0, 8)}@example.test`,
+      roleId: elsewhere.roleId("viewer"),
+    });
+    expect(foreign).toEqual({ status: "error", code: "notFound", field: "roleId" });
     const trainee = await invitePerson(recruiter.claims, org.id, {
       email: `beyond-trainee-${randomUUID().slice(0, 8)}@example.test`,
       roleId: traineeRole,
@@ -806,7 +874,12 @@ describe("no one hands out more than they hold", () => {
     // The invite form offers what the recruiter may give.
     const offered = await listOrganisationRoles(await accessOf(recruiter, org.id));
     const grantable = Object.fromEntries(offered.map((role) => [role.name, role.grantable]));
-    expect(grantable).toMatchObject({ Trainee: true, Recruiter: true, admin: false });
+    expect(grantable).toMatchObject({
+      Trainee: true,
+      Recruiter: true,
+      Supervisor: false,
+      admin: false,
+    });
     const ownerView = await listOrganisationRoles(await accessOf(org.owner, org.id));
     expect(ownerView.every((role) => role.grantable)).toBe(true);
   });

@@ -1,10 +1,16 @@
-import { randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authGuard } from "@/lib/auth/guard/auth-proxy";
-import { PROFILE_HINT_COOKIE, readProfileHint } from "@/lib/auth/guard/profile-hint";
+import {
+  createProfileHint,
+  PROFILE_HINT_COOKIE,
+  profileHintCookieOptions,
+  readProfileHint,
+} from "@/lib/auth/guard/profile-hint";
 import { createAuthServerClient } from "@/lib/auth/server/server-client";
+import { getApiKeys } from "@/lib/auth/service/keys";
 import { verifyAccessToken } from "@/lib/auth/service/tokens";
 import { closeDb, getDb } from "@/lib/db/client";
 import { runAsAnon, runAsUser, type UserClaims } from "@/lib/db/run-context";
@@ -159,5 +165,46 @@ describe("proxy guard", () => {
     const jar: Jar = new Map([["sb-localhost-auth-token", "base64-eyJub3QiOiJhIHNlc3Npb24ifQ"]]);
     const response = await guard("/profile", jar);
     expect(response.headers.get("location")).toBe(`${ORIGIN}/login?redirect=%2Fprofile`);
+  });
+});
+
+describe("profile hint", () => {
+  const hmac = (key: Buffer, userId: string) =>
+    createHmac("sha256", key).update(userId).digest("base64url");
+
+  it("is the user id and an HMAC keyed by the service-role key, nothing a visitor can make", async () => {
+    const userId = randomUUID();
+    const { serviceRoleKey } = await getApiKeys();
+    const key = createHash("sha256").update(`profile-hint\u0000${serviceRoleKey}`).digest();
+    const hint = await createProfileHint(userId);
+    expect(hint).toBe(`${userId}.${hmac(key, userId)}`);
+    expect(await readProfileHint(hint, userId)).toBe(true);
+    // Keys a visitor could guess: none, or the prefix alone.
+    for (const guess of ["", "profile-hint\u0000"]) {
+      const forged = `${userId}.${hmac(createHash("sha256").update(guess).digest(), userId)}`;
+      expect(await readProfileHint(forged, userId)).toBe(false);
+    }
+  });
+
+  it("belongs to the user id it names, whatever its signature", async () => {
+    const userId = randomUUID();
+    const signature = (await createProfileHint(userId)).slice(userId.length + 1);
+    expect(await readProfileHint(`${randomUUID()}.${signature}`, userId)).toBe(false);
+    expect(await readProfileHint(`.${signature}`, userId)).toBe(false);
+    expect(await readProfileHint(signature, userId)).toBe(false);
+    expect(await readProfileHint(undefined, userId)).toBe(false);
+    expect(await readProfileHint("", userId)).toBe(false);
+  });
+
+  it("is kept for 400 days, HTTP-only, same-site lax, on the whole site", () => {
+    for (const secure of [true, false]) {
+      expect(profileHintCookieOptions(secure)).toEqual({
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: 34_560_000,
+      });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "@/lib/auth/schema";
 import { authConfig } from "@/lib/auth/service/config";
 import { hashPassword } from "@/lib/auth/service/passwords";
@@ -67,12 +67,66 @@ describe.each(drivers)("rate limit on $name", (driver) => {
   });
 
   it("rejects invalid options", async () => {
-    await expect(
-      consumeRateLimitOn(database.db, { key: "", limit: 1, windowSeconds: 1 }),
-    ).rejects.toThrow();
-    await expect(
-      consumeRateLimitOn(database.db, { key: "k", limit: 0, windowSeconds: 1 }),
-    ).rejects.toThrow();
+    const consume = (options: { key: string; limit: number; windowSeconds: number }) =>
+      consumeRateLimitOn(database.db, options);
+    await expect(consume({ key: "", limit: 1, windowSeconds: 1 })).rejects.toThrow(
+      "A rate limit needs a key.",
+    );
+    for (const limit of [0, 1.5]) {
+      await expect(consume({ key: "k", limit, windowSeconds: 1 })).rejects.toThrow(
+        "limit must be a positive integer.",
+      );
+    }
+    for (const windowSeconds of [0, -1, 1.5]) {
+      await expect(consume({ key: "k", limit: 1, windowSeconds })).rejects.toThrow(
+        "windowSeconds must be a positive integer.",
+      );
+    }
+  });
+
+  it("deletes expired counters on one call in a hundred", async () => {
+    const stale = `test:stale:${randomUUID()}`;
+    const exists = async () => {
+      const rows = await runAsSystem(database.db, "test: read", (tx) =>
+        tx.execute(sql`select 1 from rate_limits where key = ${stale}`),
+      );
+      return (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows).length === 1;
+    };
+    const hit = () =>
+      consumeRateLimitOn(database.db, { key: `test:${randomUUID()}`, limit: 1, windowSeconds: 60 });
+    await runAsSystem(database.db, "test: stale counter", (tx) =>
+      tx.execute(sql`insert into rate_limits (key, window_start, count, expires_at)
+        values (${stale}, now() - interval '2 hours', 1, now() - interval '1 hour')`),
+    );
+    // Math.random() decides; 0.01 and above (1 in 100 or more) is a call that does not prune.
+    const random = vi.spyOn(Math, "random");
+    try {
+      for (const value of [0.5, 0.01]) {
+        random.mockReturnValue(value);
+        await hit();
+        expect(await exists(), String(value)).toBe(true);
+      }
+      random.mockReturnValue(0.0099);
+      await hit();
+      expect(await exists()).toBe(false);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
+  it("refuses with the seconds left in the window, not the whole window", async () => {
+    // A window of about 11.6 days: now is practically never at its very start.
+    const windowSeconds = 1_000_003;
+    const options = { key: `test:${randomUUID()}`, limit: 1, windowSeconds };
+    const nowSeconds = Date.now() / 1000;
+    const left =
+      Math.floor(nowSeconds / windowSeconds) * windowSeconds + windowSeconds - nowSeconds;
+    await consumeRateLimitOn(database.db, options);
+    const refused = await consumeRateLimitOn(database.db, options);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(1);
+    expect(refused.retryAfterSeconds).toBeLessThan(windowSeconds);
+    expect(Math.abs(refused.retryAfterSeconds - left)).toBeLessThanOrEqual(5);
   });
 });
 

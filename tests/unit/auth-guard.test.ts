@@ -79,6 +79,17 @@ describe("route guard over the manifest", () => {
     });
   });
 
+  it("reads the query string with or without its '?', and drops an empty one", () => {
+    expect(decideGuard("/profile/order", "page=2", anonymous)).toEqual({
+      action: "redirect",
+      location: "/login?redirect=%2Fprofile%2Forder%3Fpage%3D2",
+    });
+    expect(decideGuard("/profile/order", "?", anonymous)).toEqual({
+      action: "redirect",
+      location: "/login?redirect=%2Fprofile%2Forder",
+    });
+  });
+
   it("sends signed-in users away from /login to the redirect target", () => {
     expect(decideGuard("/login", "?redirect=%2Fprofile%2Forder", withProfile)).toEqual({
       action: "redirect",

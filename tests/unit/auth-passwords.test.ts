@@ -21,8 +21,11 @@ describe("auth service passwords", () => {
     expect(await verifyPassword("s3cret", hash)).toBe(false);
   });
 
-  it.each([null, undefined, ""])("refuses any password when there is no hash (%j)", async (hash) => {
-    expect(await verifyPassword("", hash)).toBe(false);
-    expect(await verifyPassword("anything", hash)).toBe(false);
-  });
+  it.each([null, undefined, ""])(
+    "refuses any password when there is no hash (%j)",
+    async (hash) => {
+      expect(await verifyPassword("", hash)).toBe(false);
+      expect(await verifyPassword("anything", hash)).toBe(false);
+    },
+  );
 });

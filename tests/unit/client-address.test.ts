@@ -1,8 +1,18 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientAddress, normaliseAddress } from "@/lib/security/client-address";
-import { forwardedForWithPeer, installPeerAddressForwarding } from "@/lib/security/peer-address";
+import {
+  appendPeerAddress,
+  forwardedForWithPeer,
+  installPeerAddressForwarding,
+} from "@/lib/security/peer-address";
 
 /**
  * Issue 2.4: a client-written X-Forwarded-For must not choose the rate-limit bucket. The
@@ -39,6 +49,31 @@ describe("clientAddress", () => {
     expect(normaliseAddress("[2001:DB8::1]:443")).toBe("2001:db8::1");
     expect(normaliseAddress("2001:db8::1")).toBe("2001:db8::1");
   });
+
+  it("skips empty entries and reads each entry trimmed", () => {
+    expect(clientAddress(xff("6.6.6.6, 203.0.113.7, "), 0)).toBe("203.0.113.7");
+    expect(clientAddress(xff("6.6.6.6,203.0.113.7,,"), 0)).toBe("203.0.113.7");
+    // A blank entry between two is no hop.
+    expect(clientAddress(xff("198.51.100.1, , 10.0.0.2"), 1)).toBe("198.51.100.1");
+    expect(normaliseAddress(" 203.0.113.9 ")).toBe("203.0.113.9");
+    expect(normaliseAddress(undefined)).toBeNull();
+    expect(normaliseAddress("")).toBeNull();
+  });
+
+  it("takes a port off only where the whole entry is an address and a port", () => {
+    expect(normaliseAddress("[2001:db8::1]")).toBe("2001:db8::1");
+    expect(normaliseAddress("junk[2001:db8::1]:443")).toBeNull();
+    expect(normaliseAddress("[2001:db8::1]:443junk")).toBeNull();
+    expect(normaliseAddress("203.0.113.9:443x")).toBeNull();
+    // An IPv6 address with a port must be bracketed: no port is read off the end of one.
+    expect(normaliseAddress("::1.2.3.4:80")).toBeNull();
+  });
+
+  it("reads only a whole IPv4-mapped address as IPv4", () => {
+    expect(normaliseAddress("::FFFF:192.0.2.1")).toBe("192.0.2.1");
+    expect(normaliseAddress("::ffff:0:1")).toBe("::ffff:0:1");
+    expect(normaliseAddress("1::ffff:1.2.3.4")).toBe("1::ffff:1.2.3.4");
+  });
 });
 
 describe("forwardedForWithPeer", () => {
@@ -48,6 +83,30 @@ describe("forwardedForWithPeer", () => {
     expect(forwardedForWithPeer(["1.2.3.4", "5.6.7.8"], "::1")).toBe("1.2.3.4, 5.6.7.8, ::1");
     expect(forwardedForWithPeer("1.2.3.4", undefined)).toBe("1.2.3.4");
     expect(forwardedForWithPeer(undefined, undefined)).toBeUndefined();
+  });
+
+  it("trims what came before and maps only a whole IPv4-mapped peer to IPv4", () => {
+    expect(forwardedForWithPeer(" 1.2.3.4 ", "5.6.7.8")).toBe("1.2.3.4, 5.6.7.8");
+    expect(forwardedForWithPeer("  ", undefined)).toBeUndefined();
+    expect(forwardedForWithPeer(undefined, "::ffff:0:1")).toBe("::ffff:0:1");
+    expect(forwardedForWithPeer(undefined, "1::ffff:1.2.3.4")).toBe("1::ffff:1.2.3.4");
+  });
+});
+
+describe("appendPeerAddress", () => {
+  const message = (headers: IncomingHttpHeaders, remoteAddress?: string) =>
+    ({ headers, socket: remoteAddress ? { remoteAddress } : undefined }) as IncomingMessage;
+
+  it("appends the socket's address to the header in place", () => {
+    const request = message({ "x-forwarded-for": "1.2.3.4" }, "::ffff:127.0.0.1");
+    appendPeerAddress(request);
+    expect(request.headers["x-forwarded-for"]).toBe("1.2.3.4, 127.0.0.1");
+  });
+
+  it("removes a blank header when there is no socket address, rather than keep it", () => {
+    const request = message({ "x-forwarded-for": "  ", host: "site.example" });
+    appendPeerAddress(request);
+    expect(Object.keys(request.headers)).toEqual(["host"]);
   });
 });
 
