@@ -138,6 +138,7 @@ describe("forbidden types", () => {
     expect(sniffBytes(text("GIF87a"))).toEqual({ kind: "image", type: "image/gif" });
     expect(sniffBytes(text("RIFF\0\0\0\0WAVE"))).toBeNull();
     expect(sniffBytes(text("RIFF"))).toBeNull();
+    expect(sniffBytes(text("RIFX\0\0\0\0WEBP"))).toBeNull();
   });
 
   it("plain text mentioning markup is not a page", () => {
@@ -230,6 +231,9 @@ describe("downloads", () => {
     expect(contentDisposition("inline", `a"b\\c's (1).png`)).toBe(
       `inline; filename="a_b_c's (1).png"; filename*=UTF-8''a%22b%5Cc%27s%20%281%29.png`,
     );
+    expect(contentDisposition("attachment", "a*b.txt")).toBe(
+      `attachment; filename="a*b.txt"; filename*=UTF-8''a%2Ab.txt`,
+    );
     expect(contentDisposition("attachment", "報告.txt")).toBe(
       `attachment; filename="__.txt"; filename*=UTF-8''%E5%A0%B1%E5%91%8A.txt`,
     );
@@ -240,5 +244,10 @@ describe("downloads", () => {
     expect(formatBytes(1536, "en")).toBe("1.5 kB");
     expect(formatBytes(1536, "es")).toBe("1,5 kB");
     expect(formatBytes(1024 ** 3, "en")).toBe("1 GB");
+    expect(formatBytes(1023, "en")).toBe("1,023 bytes");
+    // From 100 of a unit on, no decimals; terabytes are the largest unit.
+    expect(formatBytes(150.5 * 1024, "en")).toBe("151 kB");
+    expect(formatBytes(99.5 * 1024 * 1024, "en")).toBe("99.5 MB");
+    expect(formatBytes(2048 * 1024 ** 4, "en")).toBe("2,048 TB");
   });
 });
