@@ -9,7 +9,7 @@ export default defineConfig([
     ".next/**",
     ".next-*/**",
     ".data/**",
-    ".stryker-tmp/**",
+    ".stryker-tmp*/**",
     "next-env.d.ts",
     "public/**",
     "drizzle/**",
