@@ -13,6 +13,8 @@ export default defineConfig([
     "next-env.d.ts",
     "public/**",
     "drizzle/**",
+    "test-results/**",
+    "playwright-report/**",
   ]),
   {
     rules: {

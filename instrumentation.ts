@@ -13,6 +13,9 @@ export async function register(): Promise<void> {
     // First: the client address of rate limits needs the socket's (lib/security/peer-address.ts).
     const { installPeerAddressForwarding } = await import("@/lib/security/peer-address");
     installPeerAddressForwarding();
+    const { loopbackHostnameWarning } = await import("@/lib/security/loopback-hostname");
+    const warning = loopbackHostnameWarning(process.argv);
+    if (warning) console.warn(warning);
     const { prepareEmbeddedDatabase } = await import("@/lib/db/startup");
     await prepareEmbeddedDatabase();
   }

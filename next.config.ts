@@ -1,4 +1,6 @@
+import path from "node:path";
 import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_SERVER } from "next/constants";
 import createNextIntlPlugin from "next-intl/plugin";
 import { MAX_ACTION_BODY_BYTES } from "./lib/security/action-body-limits";
 
@@ -35,6 +37,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer"],
   experimental: {
+    // Unknown URLs get app/global-not-found.tsx: the root layout lives under app/[locale]
+    // (the proxy rewrites every page to its locale), so there is no app-wide one to wrap a 404.
+    globalNotFound: true,
     // The largest form's limit; the proxy refuses a bigger action body first, and each form's
     // own limit, with 413 (lib/security/action-body-limits.ts). Files go to route handlers.
     serverActions: { bodySizeLimit: MAX_ACTION_BODY_BYTES },
@@ -44,4 +49,21 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+/**
+ * Scaled out (docs/architecture.md, "Shared cache (scaled out)"): with REDIS_URL, `next start`
+ * keeps Next's cache (ISR pages, route handler responses, unstable_cache data) in Redis through
+ * lib/cache/redis-cache-handler.mjs, so all instances share its entries and revalidations.
+ * Not for `next build` (building needs no Redis) nor `next dev` (which caches no pages).
+ */
+function sharedCache(phase: string): Partial<NextConfig> {
+  if (phase !== PHASE_PRODUCTION_SERVER || !process.env.REDIS_URL?.trim()) return {};
+  return {
+    cacheHandler: path.join(process.cwd(), "lib/cache/redis-cache-handler.mjs"),
+    // No copy in each process's memory besides Redis: it would outlive another's revalidation.
+    cacheMaxMemorySize: 0,
+  };
+}
+
+export default function config(phase: string): NextConfig {
+  return withNextIntl({ ...nextConfig, ...sharedCache(phase) });
+}

@@ -89,7 +89,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `node --import tsx scripts/db-reset.ts && npx next start -H 127.0.0.1 -p ${port}`,
+      command: `node --import tsx scripts/db-reset.ts && npx next start -p ${port}`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -104,7 +104,7 @@ export default defineConfig({
       },
     },
     {
-      command: `rm -rf .data-e2e-${embeddedPort} && npx next start -H 127.0.0.1 -p ${embeddedPort}`,
+      command: `rm -rf .data-e2e-${embeddedPort} && npx next start -p ${embeddedPort}`,
       url: `http://127.0.0.1:${embeddedPort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -123,7 +123,7 @@ export default defineConfig({
       // Web servers start one after another, so the database is reset and seeded by now. Two
       // instances of one site share their settings and SITE_URL (the token issuer and the
       // cookie name derive from it), as behind a load balancer.
-      command: `npx next start -H 127.0.0.1 -p ${secondPort}`,
+      command: `npx next start -p ${secondPort}`,
       url: `http://127.0.0.1:${secondPort}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -3,9 +3,14 @@ import { readdir, readFile } from "node:fs/promises";
 /**
  * CPU seconds (user + system) used so far by a process and all its descendants, from
  * /proc (Linux). The bench server is `npx next start`: the work happens in a child.
+ * `threads: "main"` counts each process's main thread only (its task id is the process id):
+ * in Node, the event loop; libuv's pool and V8's helper threads are left out.
  * Returns NaN where /proc is not available.
  */
-export async function processTreeCpuSeconds(rootPid: number): Promise<number> {
+export async function processTreeCpuSeconds(
+  rootPid: number,
+  threads: "all" | "main" = "all",
+): Promise<number> {
   let entries: string[];
   try {
     entries = await readdir("/proc");
@@ -16,7 +21,8 @@ export async function processTreeCpuSeconds(rootPid: number): Promise<number> {
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
+      const path = threads === "main" ? `/proc/${entry}/task/${entry}/stat` : `/proc/${entry}/stat`;
+      const stat = await readFile(path, "utf8");
       // Fields after the command (which may hold spaces) start after the last ")".
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       stats.set(Number(entry), {

@@ -43,6 +43,8 @@ declare module "autocannon" {
   };
 
   export type Instance = EventEmitter & {
+    /** Ends the load early; the callback then receives the results so far. */
+    stop(): void;
     on(
       event: "response",
       listener: (

@@ -3,8 +3,9 @@
  * an organisation with 1,000 members and 100,000 audit entries (plus another organisation's
  * 50,000, so the indexes hold more than one tenant), a signed-in owner, and
  *
- * - requests/s and p95 of the people list and the audit trail (signed in, session cookie)
- *   as a ratio to the bare page;
+ * - requests/s and p95 of the people list, the audit trail and the profile pages (signed in,
+ *   session cookie) as a ratio to the minimal page, and each page's HTML size. Target
+ *   (issue 10): at least 0.3 of the minimal page, at most 60 kB of HTML;
  * - EXPLAIN (ANALYZE, BUFFERS) of the audit page's query exactly as the page builds it
  *   (lib/audit/page-query.ts), run as `authenticated` with the owner's claims so the RLS
  *   policy is in the plan: newest page, a deep page (cursor), and filtered pages. The target
@@ -13,17 +14,24 @@
  * Needs a PostgreSQL bench database (BENCH_DATABASE_URL, migrated: `npm run db:migrate`);
  * the embedded PGlite cannot be reached from a second process.
  */
-import autocannon from "autocannon";
 import { createChunks, stringToBase64URL } from "@supabase/ssr";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import type { AuditFilters } from "@/lib/audit/audit-params";
 import type { AuditCursor } from "@/lib/audit/cursor";
 import { auditFilterConditions, auditPageQuery } from "@/lib/audit/page-query";
-import { formatNumber, percentile, ratio } from "./stats";
+import { describeHtml } from "./html";
+import { fetchPageHtml, measureInRounds, type PageHtml } from "./load";
+import {
+  formatNumber,
+  kilobytes,
+  pageVerdict,
+  ratio,
+  SIGNED_IN_PAGE_TARGET,
+  targetHeading,
+} from "./stats";
 
 const PASSWORD = "bench horse battery staple";
-const BASELINE = "/dev/bare";
 const MEMBERS = 1_000;
 const AUDIT_ROWS = 100_000;
 const OTHER_AUDIT_ROWS = 50_000;
@@ -31,6 +39,8 @@ export const AUDIT_PAGE_DB_TARGET_MS = 50;
 
 export type BackofficeBenchOptions = {
   origin: string;
+  /** The baseline page every ratio is taken against (bench/run.ts BASELINE). */
+  baseline: string;
   databaseUrl: string;
   duration: number;
   connections: number;
@@ -38,14 +48,6 @@ export type BackofficeBenchOptions = {
 };
 
 type Session = { access_token: string; refresh_token: string; user: { id: string; email: string } };
-
-type Run = {
-  path: string;
-  requestsPerSecond: number;
-  p95Ms: number;
-  non2xx: number;
-  errors: number;
-};
 
 function sessionCookie(origin: string, session: Session): string {
   const name = `sb-${new URL(origin).hostname.split(".")[0]}-auth-token`;
@@ -187,30 +189,8 @@ export async function explainAuditPage(
   return results;
 }
 
-function load(path: string, url: string, duration: number, connections: number, cookie?: string) {
-  return new Promise<Run>((resolve, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon(
-      { url, duration, connections, timeout: 10, headers: cookie ? { cookie } : undefined },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          path,
-          requestsPerSecond: result.requests.total / result.duration,
-          p95Ms: percentile(latencies, 95),
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-        });
-      },
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) =>
-      latencies.push(responseTime),
-    );
-  });
-}
-
 export async function runBackofficeBench(options: BackofficeBenchOptions): Promise<void> {
-  const { origin, databaseUrl, duration, connections, rounds } = options;
+  const { origin, baseline, databaseUrl, duration, connections, rounds } = options;
   if (!databaseUrl.startsWith("postgres")) {
     console.log(
       "\nBack office: skipped (needs BENCH_DATABASE_URL, a migrated PostgreSQL database)",
@@ -271,44 +251,44 @@ export async function runBackofficeBench(options: BackofficeBenchOptions): Promi
 
     const cookie = sessionCookie(origin, session);
     const org = `/backoffice/organisation/${organisationId}`;
-    const paths = [
-      { path: BASELINE, cookie: undefined },
+    const pages = [
+      { path: baseline, cookie: undefined },
       { path: `${org}/people`, cookie },
       { path: `${org}/settings/audit`, cookie },
+      { path: "/profile", cookie },
+      { path: "/profile/update", cookie },
     ];
-    for (const p of paths) {
-      const check = await fetch(origin + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} });
-      if (!check.ok) console.log(`warning: ${p.path} answered ${check.status}`);
-      await load(p.path, origin + p.path, 2, connections, p.cookie);
+    const html = new Map<string, PageHtml>();
+    for (const page of pages) {
+      const fetched = await fetchPageHtml(origin + page.path, page.cookie);
+      if (fetched.status !== 200) console.log(`warning: ${page.path} answered ${fetched.status}`);
+      html.set(page.path, fetched);
     }
-    const runs = new Map<string, Run[]>(paths.map((p) => [p.path, []]));
-    for (let round = 0; round < rounds; round++) {
-      for (const p of paths) {
-        runs
-          .get(p.path)
-          ?.push(await load(p.path, origin + p.path, duration, connections, p.cookie));
-      }
-    }
-    const median = (list: Run[]) => {
-      const sorted = [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-      const middle = sorted[Math.floor((sorted.length - 1) / 2)];
-      if (!middle) throw new Error("no runs");
-      return middle;
-    };
-    const results = paths.map((p) => median(runs.get(p.path) ?? []));
-    const bare = results[0];
+    const results = await measureInRounds(origin, pages, { duration, connections, rounds });
+    const base = results[0];
+    const target = SIGNED_IN_PAGE_TARGET;
+    const name = (path: string) => path.replace(organisationId, "{id}");
     console.log(
-      `\nBack-office lists, signed in (median of ${rounds} rounds of ${duration}s, ${connections} connections)`,
+      `\nBack-office lists and profile pages, signed in (median of ${rounds} rounds of ${duration}s, ${connections} connections)`,
     );
     console.log(
-      "| URL | req/s | p95 ms | non-2xx | errors | req/s ratio to bare | p95 ratio to bare |",
+      `| URL | req/s | p95 ms | HTML kB | RSC payload kB | non-2xx | errors | ratio to minimal | p95 ratio | ${targetHeading(target)} |`,
     );
-    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (const r of results) {
-      const path = r.path.replace(organisationId, "{id}");
+      const page = html.get(r.path);
+      const htmlBytes = page?.breakdown.totalBytes ?? Number.NaN;
+      const share = base ? ratio(r.requestsPerSecond, base.requestsPerSecond) : Number.NaN;
+      const verdict = r.path === baseline ? "baseline" : pageVerdict(share, htmlBytes, target);
       console.log(
-        `| ${path} | ${formatNumber(r.requestsPerSecond)} | ${formatNumber(r.p95Ms)} | ${r.non2xx} | ${r.errors} | ${bare ? formatNumber(ratio(r.requestsPerSecond, bare.requestsPerSecond), 2) : "-"} | ${bare ? formatNumber(ratio(r.p95Ms, bare.p95Ms), 2) : "-"} |`,
+        `| ${name(r.path)} | ${formatNumber(r.requestsPerSecond)} | ${formatNumber(r.p95Ms)} | ${formatNumber(kilobytes(htmlBytes))} | ${formatNumber(kilobytes(page?.breakdown.rscPayloadBytes ?? Number.NaN))} | ${r.non2xx} | ${r.errors} | ${formatNumber(share, 2)} | ${base ? formatNumber(ratio(r.p95Ms, base.p95Ms), 2) : "-"} | ${verdict} |`,
       );
+    }
+    console.log("\nWhat the HTML is made of (kB):");
+    for (const page of pages.slice(1)) {
+      const fetched = html.get(page.path);
+      if (fetched)
+        console.log(describeHtml(page.path, fetched.html).replaceAll(organisationId, "{id}"));
     }
   } finally {
     await db.end();

@@ -6,8 +6,13 @@
  * for it (`entryJSFiles`). Their union plus the build manifest's `rootMainFiles` (the runtime
  * every page loads) is the page's first-load JS; each file is gzipped (level 9) and summed.
  * Polyfills (`nomodule`) are left out: modern browsers never load them. The root not-found
- * boundary's own chunk (`app/not-found`) is left out too: Chromium's network log against a
- * production build shows no page loading it on a visit, not even a 404 (docs/bench.md).
+ * boundary's own chunks (`app/not-found`, and `app/global-not-found` since pages moved under
+ * app/[locale]) are left out too: Chromium's network log against a production build shows no
+ * page loading them on a visit (docs/bench.md); the group's `not-found` and Next's builtin one
+ * are loaded, and counted.
+ *
+ * Pages live under app/[locale]/ (one page per locale, the URL has no locale): the manifest
+ * key `/[locale]/(public)/about/page` is reported as `/about`.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -38,18 +43,32 @@ function loadManifest(source: string): Record<string, ClientReferenceManifest> {
   return sandbox.__RSC_MANIFEST ?? {};
 }
 
-/** `/(public)/about/page` → `/about`. */
+/** `/[locale]/(public)/about/page` → `/about`: no route group, no locale segment. */
 export function routeFromManifestKey(key: string): string {
   const segments = key
     .replace(/\/page$/, "")
     .split("/")
-    .filter((s) => s && !(s.startsWith("(") && s.endsWith(")")));
+    .filter((s) => s && s !== "[locale]" && !(s.startsWith("(") && s.endsWith(")")));
   return `/${segments.join("/")}`;
 }
 
 /** Whether a segment's chunks load on a first visit of a page (see the header). */
 export function loadedOnFirstVisit(segment: string): boolean {
-  return !/\/app\/not-found$/.test(segment);
+  return !/\/app\/(global-)?not-found$/.test(segment);
+}
+
+/** First-load JS targets (KiB gzipped): public pages (docs/bench.md) and issue 10's. */
+export const PUBLIC_FIRST_LOAD_TARGET_KB = 150;
+export const SIGNED_IN_FIRST_LOAD_TARGET_KB = 200;
+
+/**
+ * The target of a page: ≤ 200 kB for sign-in (login, register, forgot password, password
+ * reset), profile and back-office pages; ≤ 150 kB for every other page (public content).
+ */
+export function firstLoadTargetKb(route: string): number {
+  return /^\/(login|register|forgot-password|account|profile|backoffice)(\/|$)/.test(route)
+    ? SIGNED_IN_FIRST_LOAD_TARGET_KB
+    : PUBLIC_FIRST_LOAD_TARGET_KB;
 }
 
 export async function firstLoadJs(distDir: string): Promise<FirstLoad[]> {

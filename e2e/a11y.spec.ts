@@ -13,6 +13,7 @@ const samples: Record<string, string> = {
 
 const paths = appPagePatterns()
   .filter((pattern) => pattern !== "/dev/error") // throws on purpose: errors.spec.ts covers it
+  .filter((pattern) => pattern !== "/dev/minimal") // the bench's baseline: bare Next, no app shell
   .map((pattern) => samples[pattern] ?? pattern)
   .filter((pattern) => !pattern.includes("["));
 

@@ -1,32 +1,18 @@
 import { expect, test, type Page } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
-import { confirmSignUp } from "./support/confirm";
+import {
+  PASSWORD as oldPassword,
+  registerConfirmed,
+  signIn,
+  uniqueEmail,
+} from "./support/accounts";
 
 /**
  * The mail flows of sign-in against the production build: forgot password → the recovery
  * email in the dev mailbox → /callback (PKCE code exchanged on the server) → a new password
  * → sign in with it; and the errors /callback shows for links that cannot sign in.
  */
-const oldPassword = "correct horse battery staple";
 const newPassword = "purple elephant riding bicycles";
-
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/**
- * Signs up through the page and confirms the address with the code of its confirmation
- * email (e2e/support/confirm.ts), which also closes the address's one-email-a-minute window
- * again for the next email of the test.
- */
-async function registerConfirmed(page: Page, email: string): Promise<void> {
-  await page.goto("/register");
-  await page.getByLabel("Email or phone").fill(email);
-  await page.getByLabel("Password").fill(oldPassword);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  await confirmSignUp(page.request, email);
-}
 
 /** The href of the action button of the newest email to `email` with `subject`. */
 async function mailLink(page: Page, email: string, subject: string, action: string) {
@@ -44,13 +30,6 @@ async function mailLink(page: Page, email: string, subject: string, action: stri
     .getAttribute("href");
   expect(href).toBeTruthy();
   return href ?? "";
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Email or phone").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 test("forgot password: mail link, callback, new password, sign in with it", async ({ page }) => {
@@ -101,11 +80,11 @@ test("forgot password: mail link, callback, new password, sign in with it", asyn
   await expect(page.getByText("Email link is invalid or has expired")).toBeVisible();
 
   // The old password no longer works; the new one does.
-  await signIn(page, email, oldPassword);
+  await signIn(page, email, { password: oldPassword });
   await expect(page.locator("form [role=alert]")).toHaveText(
     "The email, phone number or password is not correct.",
   );
-  await signIn(page, email, newPassword);
+  await signIn(page, email, { password: newPassword });
   await expect(page).toHaveURL(/\/$/);
   const user = await page.request.get("/api/profile/me/user");
   expect(user.status()).toBe(200);
@@ -185,7 +164,7 @@ test("sign out of other devices from the profile page", async ({ page, browser }
   test.setTimeout(90_000);
   const email = uniqueEmail("others");
   await registerConfirmed(page, email);
-  await signIn(page, email, oldPassword);
+  await signIn(page, email, { password: oldPassword });
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/profile/update");
   await expect(page).toHaveURL(/\/profile\/create/);
@@ -195,7 +174,7 @@ test("sign out of other devices from the profile page", async ({ page, browser }
 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signIn(otherPage, email, oldPassword);
+  await signIn(otherPage, email, { password: oldPassword });
   await expect(otherPage).toHaveURL(/\/$/);
   expect((await otherPage.request.get("/api/profile/me/user")).status()).toBe(200);
 

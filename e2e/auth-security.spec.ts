@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { expect, test, type Page } from "./support/test";
 import postgres from "postgres";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
-import { confirmSignUp } from "./support/confirm";
+import { memberOnUpdatePage, PASSWORD as password, signIn, uniqueEmail } from "./support/accounts";
 
 /**
  * Account security on /profile/update against the production build: MFA enrolment (the
@@ -13,12 +13,6 @@ import { confirmSignUp } from "./support/confirm";
  */
 const databaseUrl =
   process.env.E2E_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/livemarket_e2e";
-const password = "correct horse battery staple";
-
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
 async function withSql<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(databaseUrl, { max: 1 });
   try {
@@ -84,35 +78,6 @@ function authenticator(secret: string) {
   };
 }
 
-/** Signs up through the page and confirms the address with its emailed code. */
-async function registerConfirmed(page: Page, email: string): Promise<void> {
-  await page.goto("/register");
-  await page.getByLabel("Email or phone").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  await confirmSignUp(page.request, email);
-}
-
-async function signIn(page: Page, email: string, target = "/"): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel("Email or phone").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
-
-/** A confirmed user with a profile, signed in, on /profile/update. */
-async function memberOnUpdatePage(page: Page, label: string): Promise<string> {
-  const email = uniqueEmail(label);
-  await registerConfirmed(page, email);
-  await signIn(page, email, "/profile/update");
-  await expect(page).toHaveURL(/\/profile\/create\?redirect=%2Fprofile%2Fupdate$/);
-  await page.getByLabel(/^Display name/).fill("Security E2E");
-  await page.getByRole("button", { name: "Create profile" }).click();
-  await expect(page).toHaveURL(/\/profile\/update$/, { timeout: 15_000 });
-  return email;
-}
-
 /** The newest auth email of `template` to `email` in the outbox: its code and link. */
 async function lastAuthMail(email: string, template: string) {
   const [row] = await withSql(
@@ -142,7 +107,7 @@ test("MFA: enrol with the shown secret, then password sign-in asks for the TOTP 
   page,
 }) => {
   test.setTimeout(180_000);
-  const email = await memberOnUpdatePage(page, "mfa");
+  const email = await memberOnUpdatePage(page, "mfa", "Security E2E");
   const security = page.getByRole("region", { name: "Security" });
   await expect(security.getByText("No authenticator app is set up.")).toBeVisible();
 
@@ -175,7 +140,7 @@ test("MFA: enrol with the shown secret, then password sign-in asks for the TOTP 
   await page.goto("/profile");
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await signIn(page, email, "/profile/update");
+  await signIn(page, email, { target: "/profile/update" });
   await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile%2Fupdate$/);
   const codeField = page.getByLabel(/^Code/);
@@ -214,7 +179,7 @@ test("MFA: enrol with the shown secret, then password sign-in asks for the TOTP 
 
 test("secure email change: both addresses confirm, by link and by code", async ({ page }) => {
   test.setTimeout(90_000);
-  const email = await memberOnUpdatePage(page, "change");
+  const email = await memberOnUpdatePage(page, "change", "Security E2E");
   const security = page.getByRole("region", { name: "Security" });
   await expect(security.getByText(`Current address: ${email}`)).toBeVisible();
 
@@ -263,7 +228,7 @@ test("phone change: the number signs in only after the texted code; /profile sho
   page,
 }) => {
   test.setTimeout(90_000);
-  await memberOnUpdatePage(page, "phone");
+  await memberOnUpdatePage(page, "phone", "Security E2E");
   const security = page.getByRole("region", { name: "Security" });
   const digits = `1555${Math.floor(Math.random() * 1e7)
     .toString()

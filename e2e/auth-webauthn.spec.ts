@@ -1,5 +1,5 @@
 import { expect, test, type CDPSession, type Page } from "./support/test";
-import { confirmSignUp } from "./support/confirm";
+import { memberOnUpdatePage, signIn } from "./support/accounts";
 
 /**
  * WebAuthn in the browser against the production build, with Chromium's virtual
@@ -13,12 +13,6 @@ import { confirmSignUp } from "./support/confirm";
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 test.use({ baseURL: `http://localhost:${port}` });
-
-const password = "correct horse battery staple";
-
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
 
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
   const cdp = await page.context().newCDPSession(page);
@@ -43,30 +37,6 @@ async function credentials(authenticator: { cdp: CDPSession; id: string }) {
   return list;
 }
 
-async function signIn(page: Page, email: string, target = "/"): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel("Email or phone").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
-
-/** A confirmed user with a profile, signed in with the password, on /profile/update. */
-async function memberOnUpdatePage(page: Page, label: string): Promise<string> {
-  const email = uniqueEmail(label);
-  await page.goto("/register");
-  await page.getByLabel("Email or phone").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  await confirmSignUp(page.request, email);
-  await signIn(page, email, "/profile/update");
-  await expect(page).toHaveURL(/\/profile\/create\?redirect=%2Fprofile%2Fupdate$/);
-  await page.getByLabel(/^Display name/).fill("WebAuthn E2E");
-  await page.getByRole("button", { name: "Create profile" }).click();
-  await expect(page).toHaveURL(/\/profile\/update$/, { timeout: 15_000 });
-  return email;
-}
-
 async function signOut(page: Page): Promise<void> {
   await page.goto("/profile");
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -83,7 +53,7 @@ async function signedInEmail(page: Page): Promise<string | null> {
 test("a passkey registered on /profile/update signs in on /login", async ({ page }) => {
   test.setTimeout(120_000);
   const authenticator = await virtualAuthenticator(page);
-  const email = await memberOnUpdatePage(page, "passkey");
+  const email = await memberOnUpdatePage(page, "passkey", "WebAuthn E2E");
   const passkeys = page.getByRole("region", { name: "Passkeys" });
   await expect(passkeys.getByText("No passkey yet.")).toBeVisible();
 
@@ -127,7 +97,7 @@ test("a security key as the MFA factor answers the step after a password sign-in
 }) => {
   test.setTimeout(120_000);
   const authenticator = await virtualAuthenticator(page);
-  const email = await memberOnUpdatePage(page, "webauthn-mfa");
+  const email = await memberOnUpdatePage(page, "webauthn-mfa", "WebAuthn E2E");
   const security = page.getByRole("region", { name: "Security" });
 
   await security.getByRole("button", { name: "Set up a security key" }).click();
@@ -140,7 +110,7 @@ test("a security key as the MFA factor answers the step after a password sign-in
   expect(await credentials(authenticator)).toHaveLength(1);
 
   await signOut(page);
-  await signIn(page, email, "/profile/update");
+  await signIn(page, email, { target: "/profile/update" });
   await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
   const useKey = page.getByRole("button", { name: "Use your security key" });
   await expect(useKey).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 import { signUpAndSignIn } from "./support/backoffice";
+import { placeholderOverflow } from "./support/placeholder";
 
 const sizes = [
   { width: 360, bar: 48, tall: 96 },
@@ -267,19 +268,5 @@ test("at 390 px the pages fit and the hub's search placeholder shows whole", asy
   }
   await page.goto("/");
   const search = page.getByTestId("hub-browser").getByRole("searchbox", { name: "Search" });
-  const missing = await search.evaluate((input: HTMLInputElement) => {
-    const style = getComputedStyle(input);
-    const probe = document.createElement("span");
-    probe.style.font = style.font;
-    probe.style.whiteSpace = "pre";
-    probe.style.position = "absolute";
-    probe.textContent = input.placeholder;
-    document.body.append(probe);
-    const needed = probe.getBoundingClientRect().width;
-    probe.remove();
-    return (
-      needed - (input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight))
-    );
-  });
-  expect(missing).toBeLessThanOrEqual(0);
+  expect(await placeholderOverflow(search)).toBeLessThanOrEqual(0);
 });

@@ -8,6 +8,15 @@ import { z } from "zod";
  */
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional());
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+/** A redis:// or rediss:// URL (empty means unset). */
+const optionalRedisUrl = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .string()
+    .url()
+    .refine((v) => /^rediss?:\/\//i.test(v), "a redis:// or rediss:// URL")
+    .optional(),
+);
 const bool = (fallback: boolean) =>
   z.preprocess(
     (v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === true),
@@ -40,6 +49,14 @@ const schema = z.object({
   DATA_DIR: z.string().default(".data"),
   /** Largest pool of PostgreSQL connections per app instance, for each of its two logins. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Scaled out: the Redis through which every instance shares Next's cache (ISR pages, route
+   * handler responses, unstable_cache data) and its revalidations. Unset: each instance caches
+   * in its own memory and disk. next.config.ts reads it when the server starts and then loads
+   * lib/cache/redis-cache-handler.mjs, which reads it too (Next loads that file outside the
+   * app, where this module cannot be used); validated here with the other settings.
+   */
+  REDIS_URL: optionalRedisUrl,
   /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: the dev outbox. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("Live Market <no-reply@livemarket.local>"),

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { CallbackErrorKey } from "@/app/(auth)/callback/callback-params";
+import type { CallbackErrorKey } from "@/app/[locale]/(auth)/callback/callback-params";
 
 /** Why the sign-in could not be completed, with the ways on. */
 export function CallbackError({

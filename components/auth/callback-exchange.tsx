@@ -2,7 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
-import { completeCallbackAction, type CallbackActionState } from "@/app/(auth)/callback/actions";
+import {
+  completeCallbackAction,
+  type CallbackActionState,
+} from "@/app/[locale]/(auth)/callback/actions";
 import { Button } from "@/components/ui/button";
 import { CallbackError } from "./callback-error";
 

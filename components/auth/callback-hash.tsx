@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { readHash, type HashAction } from "@/app/(auth)/callback/callback-params";
+import { readHash, type HashAction } from "@/app/[locale]/(auth)/callback/callback-params";
 import { CallbackError } from "./callback-error";
 
 // Only an invitation needs the password form (and its validation code): loaded then.

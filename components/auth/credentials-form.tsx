@@ -1,9 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type ReactNode, useCallback, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import {
@@ -16,7 +15,7 @@ import {
 } from "@/lib/auth/client/credentials-schema";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
-import { NoScriptNotice } from "./no-script-notice";
+import { AuthForm } from "./auth-form";
 
 export type CredentialsFormProps = {
   /** Calls the auth service; answers the "auth.errors" key of a failure, or null. */
@@ -40,7 +39,6 @@ export function CredentialsForm({
   const t = useTranslations("auth");
   const tv = useTranslations("validation");
   const [failure, setFailure] = useState<string | null>(null);
-  const focusAlert = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
   const form = useForm<CredentialsInput, unknown, Credentials>({
     resolver: validationResolver(credentialsSchema),
     defaultValues: { identifier: "", password: "" },
@@ -62,24 +60,14 @@ export function CredentialsForm({
   const alert = missing ? t("errors.credentialsRequired") : failure;
 
   return (
-    <form
+    <AuthForm
       onSubmit={onSubmit}
-      method="post"
-      noValidate
-      aria-busy={isSubmitting}
-      className="flex flex-col gap-5"
+      pending={isSubmitting}
+      failure={alert}
+      submitLabel={submitLabel}
+      pendingLabel={pendingLabel}
+      footer={children}
     >
-      <NoScriptNotice />
-      {alert ? (
-        <div
-          ref={focusAlert}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-card border border-danger p-3 text-sm text-danger focus:outline-none"
-        >
-          {alert}
-        </div>
-      ) : null}
       <FormField
         label={t("login.identifier")}
         hint={t("login.identifierHint")}
@@ -100,10 +88,6 @@ export function CredentialsForm({
           {...form.register("password")}
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? pendingLabel : submitLabel}
-      </Button>
-      {children}
-    </form>
+    </AuthForm>
   );
 }

@@ -2,12 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { type UseFormReturn } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { FormAlert } from "./form-alert";
-import { NoScriptNotice } from "./no-script-notice";
+import { AuthForm } from "./auth-form";
 import {
   recoveryLimits,
   type ForgotPasswordInput,
@@ -36,17 +34,14 @@ export function EmailStepForm({
 }) {
   const tv = useTranslations("validation");
   const message = form.formState.errors.email?.message;
-  const pending = form.formState.isSubmitting;
   return (
-    <form
+    <AuthForm
       onSubmit={onSubmit}
-      method="post"
-      noValidate
-      aria-busy={pending}
-      className="flex flex-col gap-5"
+      pending={form.formState.isSubmitting}
+      failure={failure}
+      submitLabel={submitLabel}
+      pendingLabel={pendingLabel}
     >
-      <NoScriptNotice />
-      <FormAlert message={failure} />
       <FormField
         label={label}
         errors={message ? translateValidationMessage(tv, message) : undefined}
@@ -59,9 +54,6 @@ export function EmailStepForm({
           {...form.register("email")}
         />
       </FormField>
-      <Button type="submit" size="lg" disabled={pending} className="w-full">
-        {pending ? pendingLabel : submitLabel}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

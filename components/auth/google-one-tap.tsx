@@ -22,9 +22,11 @@ export default function GoogleOneTap({
   config: AuthClientConfig;
   clientId: string;
 }) {
-  const t = useTranslations("auth");
+  // The shell's catalogue (ui), not auth's: the prompt shows on public pages, which carry only
+  // the shell's messages (components/layout/client-messages.ts).
+  const t = useTranslations("ui.account");
   // A string: the effect does not re-run (and re-prompt) when `t` changes identity.
-  const failedTitle = t("google.failed");
+  const failedTitle = t("googleFailed");
 
   useEffect(() => {
     let cancelled = false;

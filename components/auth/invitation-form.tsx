@@ -3,7 +3,10 @@
 import { useTranslations } from "next-intl";
 import { startTransition, useActionState, useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { acceptInvitationAction, type InvitationActionState } from "@/app/(auth)/callback/actions";
+import {
+  acceptInvitationAction,
+  type InvitationActionState,
+} from "@/app/[locale]/(auth)/callback/actions";
 import { Button } from "@/components/ui/button";
 import { validationResolver } from "@/lib/validation/resolver";
 import { FormAlert } from "./form-alert";

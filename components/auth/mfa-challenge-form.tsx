@@ -2,24 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
 import { useAuth } from "./auth-context";
-import { FormAlert } from "./form-alert";
-
-const codeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .regex(/^[0-9]{6}$/),
-});
-type CodeValues = z.infer<typeof codeSchema>;
+import { AuthForm } from "./auth-form";
+import { OneTimeCodeField, useOneTimeCodeForm } from "./one-time-code";
 
 /**
  * The TOTP step (aal1 → aal2): a 6-digit code from the authenticator app, verified with
@@ -34,13 +19,9 @@ export function MfaChallengeForm({
   submitLabel?: string;
 }) {
   const t = useTranslations("auth");
-  const tv = useTranslations("validation");
   const { client } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<CodeValues>({
-    resolver: validationResolver(codeSchema),
-    defaultValues: { code: "" },
-  });
+  const form = useOneTimeCodeForm();
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setFailure(null);
@@ -65,33 +46,16 @@ export function MfaChallengeForm({
     onVerified();
   });
 
-  const message = form.formState.errors.code?.message;
-  const pending = form.formState.isSubmitting;
   return (
-    <form
+    <AuthForm
       onSubmit={onSubmit}
-      method="post"
-      noValidate
-      aria-busy={pending}
-      className="flex flex-col gap-5"
+      pending={form.formState.isSubmitting}
+      failure={failure}
+      submitLabel={submitLabel ?? t("mfa.verify")}
+      pendingLabel={t("mfa.verifying")}
+      intro={null}
     >
-      <FormAlert message={failure} />
-      <FormField
-        label={t("mfa.code")}
-        hint={t("mfa.codeHint")}
-        errors={message ? translateValidationMessage(tv, message) : undefined}
-        required
-      >
-        <Input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          {...form.register("code")}
-        />
-      </FormField>
-      <Button type="submit" size="lg" disabled={pending} className="w-full">
-        {pending ? t("mfa.verifying") : (submitLabel ?? t("mfa.verify"))}
-      </Button>
-    </form>
+      <OneTimeCodeField form={form} label={t("mfa.code")} hint={t("mfa.codeHint")} />
+    </AuthForm>
   );
 }

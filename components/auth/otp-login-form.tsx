@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -18,17 +17,8 @@ import {
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { validationResolver } from "@/lib/validation/resolver";
 import { useAuth } from "./auth-context";
-import { FormAlert } from "./form-alert";
-import { NoScriptNotice } from "./no-script-notice";
-
-const codeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .regex(/^[0-9]{6}$/),
-});
-type CodeValues = z.infer<typeof codeSchema>;
+import { AuthForm } from "./auth-form";
+import { OneTimeCodeField, useOneTimeCodeForm } from "./one-time-code";
 
 /**
  * Sign in with a one-time code (spec §5: email or phone). An email gets a code and a link
@@ -52,10 +42,7 @@ export function OtpLoginForm({
     resolver: validationResolver(identifierSchema),
     defaultValues: { identifier: "" },
   });
-  const codeForm = useForm<CodeValues>({
-    resolver: validationResolver(codeSchema),
-    defaultValues: { code: "" },
-  });
+  const codeForm = useOneTimeCodeForm();
 
   const sendCode = identifierForm.handleSubmit(async (destination) => {
     setFailure(null);
@@ -95,17 +82,14 @@ export function OtpLoginForm({
 
   if (!sentTo) {
     const message = identifierForm.formState.errors.identifier?.message;
-    const pending = identifierForm.formState.isSubmitting;
     return (
-      <form
+      <AuthForm
         onSubmit={sendCode}
-        method="post"
-        noValidate
-        aria-busy={pending}
-        className="flex flex-col gap-5"
+        pending={identifierForm.formState.isSubmitting}
+        failure={failure}
+        submitLabel={t("otp.send")}
+        pendingLabel={t("otp.sending")}
       >
-        <NoScriptNotice />
-        <FormAlert message={failure} />
         <FormField
           label={t("otp.identifier")}
           hint={t("otp.identifierHint")}
@@ -118,55 +102,42 @@ export function OtpLoginForm({
             {...identifierForm.register("identifier")}
           />
         </FormField>
-        <Button type="submit" size="lg" disabled={pending} className="w-full">
-          {pending ? t("otp.sending") : t("otp.send")}
-        </Button>
-      </form>
+      </AuthForm>
     );
   }
 
-  const message = codeForm.formState.errors.code?.message;
-  const pending = codeForm.formState.isSubmitting;
   const destination = "email" in sentTo ? sentTo.email : sentTo.phone;
   return (
-    <form
+    <AuthForm
       onSubmit={verifyCode}
-      method="post"
-      noValidate
-      aria-busy={pending}
-      className="flex flex-col gap-5"
+      pending={codeForm.formState.isSubmitting}
+      failure={failure}
+      submitLabel={t("otp.verify")}
+      pendingLabel={t("otp.verifying")}
+      intro={
+        <p role="status" className="text-muted-foreground">
+          {t("otp.sent", { destination })}
+        </p>
+      }
+      footer={
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => {
+            setSentTo(null);
+            setFailure(null);
+            codeForm.reset({ code: "" });
+          }}
+        >
+          {t("otp.otherEmail")}
+        </Button>
+      }
     >
-      <p role="status" className="text-muted-foreground">
-        {t("otp.sent", { destination })}
-      </p>
-      <FormAlert message={failure} />
-      <FormField
+      <OneTimeCodeField
+        form={codeForm}
         label={t("otp.code")}
         hint={"email" in sentTo ? t("otp.codeHint") : t("otp.codeHintSms")}
-        errors={message ? translateValidationMessage(tv, message) : undefined}
-        required
-      >
-        <Input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          {...codeForm.register("code")}
-        />
-      </FormField>
-      <Button type="submit" size="lg" disabled={pending} className="w-full">
-        {pending ? t("otp.verifying") : t("otp.verify")}
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        onClick={() => {
-          setSentTo(null);
-          setFailure(null);
-          codeForm.reset({ code: "" });
-        }}
-      >
-        {t("otp.otherEmail")}
-      </Button>
-    </form>
+      />
+    </AuthForm>
   );
 }

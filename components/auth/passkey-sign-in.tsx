@@ -1,10 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { landingAfterSignIn } from "@/lib/auth/client/step-up";
-import { useAuth } from "./auth-context";
-import { ProviderButton } from "./provider-button";
+import { ProviderSignIn } from "./provider-sign-in";
 
 /**
  * Sign in with a passkey (a discoverable WebAuthn credential): the browser offers the
@@ -15,30 +12,18 @@ import { ProviderButton } from "./provider-button";
  */
 export function PasskeySignIn({ target }: { target: string }) {
   const t = useTranslations("auth");
-  const { client } = useAuth();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const start = async () => {
-    setPending(true);
-    setError(null);
-    const { signInWithPasskey } = await import("./webauthn-ceremonies");
-    const failure = await signInWithPasskey(client);
-    if (failure) {
-      setError(t(`passkey.errors.${failure}`));
-      setPending(false);
-      return;
-    }
-    window.location.assign(await landingAfterSignIn(client, target));
-  };
-
   return (
-    <ProviderButton
+    <ProviderSignIn
+      target={target}
       mark={<PasskeyMark />}
-      label={pending ? t("passkey.pending") : t("passkey.signIn")}
-      pending={pending}
-      error={error}
-      onClick={start}
+      label={t("passkey.signIn")}
+      pendingLabel={t("passkey.pending")}
+      failedMessage={t("passkey.errors.failed")}
+      signIn={async (client) => {
+        const { signInWithPasskey } = await import("./webauthn-ceremonies");
+        const failure = await signInWithPasskey(client);
+        return failure ? t(`passkey.errors.${failure}`) : null;
+      }}
     />
   );
 }

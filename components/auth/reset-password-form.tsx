@@ -4,13 +4,11 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { authErrorKey } from "@/lib/auth/client/credentials-schema";
 import { validationResolver } from "@/lib/validation/resolver";
 import { useAuth } from "./auth-context";
-import { FormAlert } from "./form-alert";
+import { AuthForm } from "./auth-form";
 import { NewPasswordFields } from "./new-password-fields";
-import { NoScriptNotice } from "./no-script-notice";
 import { resetPasswordSchema, type ResetPasswordValues } from "./recovery-schemas";
 
 /** A new password (typed twice) for the signed-in user: PUT /auth/v1/user. */
@@ -23,7 +21,6 @@ export function ResetPasswordForm() {
     resolver: validationResolver(resetPasswordSchema),
     defaultValues: { password: "", confirm: "" },
   });
-  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -51,19 +48,14 @@ export function ResetPasswordForm() {
   }
 
   return (
-    <form
+    <AuthForm
       onSubmit={onSubmit}
-      method="post"
-      noValidate
-      aria-busy={isSubmitting}
-      className="flex flex-col gap-5"
+      pending={form.formState.isSubmitting}
+      failure={failure}
+      submitLabel={t("reset.submit")}
+      pendingLabel={t("reset.submitting")}
     >
-      <NoScriptNotice />
-      <FormAlert message={failure} />
       <NewPasswordFields form={form} />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? t("reset.submitting") : t("reset.submit")}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,11 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { useAuth } from "./auth-context";
-import { ProviderButton } from "./provider-button";
+import { ProviderSignIn } from "./provider-sign-in";
 import { connectSolanaWallet } from "./solana-wallet";
-import { landingAfterSignIn } from "@/lib/auth/client/step-up";
 
 /**
  * Sign in with Solana: the wallet in the page (injected or Wallet Standard) signs the
@@ -14,41 +11,24 @@ import { landingAfterSignIn } from "@/lib/auth/client/step-up";
  */
 export function SolanaButton({ target }: { target: string }) {
   const t = useTranslations("auth");
-  const { client } = useAuth();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const start = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      const wallet = await connectSolanaWallet();
-      if (!wallet) {
-        setError(t("solana.noWallet"));
-        setPending(false);
-        return;
-      }
-      const { error: signInError } = await client.auth.signInWithWeb3({
-        chain: "solana",
-        wallet,
-        statement: t("solana.statement"),
-      });
-      if (signInError) throw signInError;
-      window.location.assign(await landingAfterSignIn(client, target));
-    } catch (failure) {
-      console.warn("Solana sign-in failed", failure);
-      setError(t("solana.failed"));
-      setPending(false);
-    }
-  };
-
   return (
-    <ProviderButton
+    <ProviderSignIn
+      target={target}
       mark={<SolanaMark />}
-      label={pending ? t("solana.pending") : t("solana.continue")}
-      pending={pending}
-      error={error}
-      onClick={start}
+      label={t("solana.continue")}
+      pendingLabel={t("solana.pending")}
+      failedMessage={t("solana.failed")}
+      signIn={async (client) => {
+        const wallet = await connectSolanaWallet();
+        if (!wallet) return t("solana.noWallet");
+        const { error } = await client.auth.signInWithWeb3({
+          chain: "solana",
+          wallet,
+          statement: t("solana.statement"),
+        });
+        if (error) throw error;
+        return null;
+      }}
     />
   );
 }

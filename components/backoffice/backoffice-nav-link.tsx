@@ -1,14 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
 import { type ReactNode } from "react";
 import { isActiveLink } from "@/components/layout/active-link";
 import { cn } from "@/lib/utils/cn";
+import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
 
 /** A link of the back-office menu; only the current-page state is client-side. */
 export function BackofficeNavLink({ href, children }: { href: string; children: ReactNode }) {
-  const active = isActiveLink(usePathname(), href);
+  const active = isActiveLink(usePublicPathname(), href);
   return (
     <Link
       href={href}

@@ -1,21 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { DropdownMenuItem, DropdownMenuSeparator } from "@/components/ui/dropdown-menu";
 import { toast } from "@/components/ui/toast";
 import { syncSessionAttribute } from "./session-cookie";
 import { signOutAction } from "./sign-out-action";
+import { TopBarMenu } from "./top-bar-menu";
+import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
 
 /**
  * The signed-in user's menu: profile, back office, sign out. Loaded by TopBarAccount on first
@@ -25,7 +19,7 @@ import { signOutAction } from "./sign-out-action";
 export function AccountMenu({ icon }: { icon: ReactNode }) {
   const t = useTranslations("ui.account");
   const router = useRouter();
-  const pathname = usePathname();
+  const pathname = usePublicPathname();
   const [pending, startTransition] = useTransition();
   const signOut = () =>
     startTransition(async () => {
@@ -40,38 +34,30 @@ export function AccountMenu({ icon }: { icon: ReactNode }) {
       router.refresh();
     });
   return (
-    <DropdownMenu defaultOpen>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t("menu")}
-          disabled={pending}
-          data-testid="account-menu"
-        >
-          {icon}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>{t("title")}</DropdownMenuLabel>
-        <DropdownMenuItem asChild>
-          <Link href="/profile">{t("profile")}</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/backoffice">{t("backoffice")}</Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={pending}
-          onSelect={(event) => {
-            // Keep the menu (and this component's transition) until the answer navigates.
-            event.preventDefault();
-            signOut();
-          }}
-        >
-          {pending ? t("signingOut") : t("signOut")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <TopBarMenu
+      icon={icon}
+      label={t("menu")}
+      testId="account-menu"
+      title={t("title")}
+      pending={pending}
+    >
+      <DropdownMenuItem asChild>
+        <Link href="/profile">{t("profile")}</Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link href="/backoffice">{t("backoffice")}</Link>
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem
+        disabled={pending}
+        onSelect={(event) => {
+          // Keep the menu (and this component's transition) until the answer navigates.
+          event.preventDefault();
+          signOut();
+        }}
+      >
+        {pending ? t("signingOut") : t("signOut")}
+      </DropdownMenuItem>
+    </TopBarMenu>
   );
 }

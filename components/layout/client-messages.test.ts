@@ -3,13 +3,28 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import messages from "@/messages/en";
 import {
-  backofficeClientNamespaces,
-  clientNamespaces,
+  clientMessageScopes,
   pickClientMessages,
+  scopedClientMessages,
+  shellClientNamespaces,
+  type ClientMessageScope,
 } from "./client-messages";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const sourceDirs = ["app", "components", "lib"];
+
+/**
+ * The folders whose client components render under each scope's provider. A component in
+ * one of them may read the scope's namespaces; anywhere else only the shell's.
+ */
+const scopeDirs: Record<ClientMessageScope, string[]> = {
+  auth: ["app/[locale]/(auth)/", "components/auth/"],
+  profile: ["app/[locale]/profile/", "app/[locale]/account/", "components/profile/"],
+  backoffice: ["app/[locale]/backoffice/", "components/backoffice/"],
+  // The form hook's validation messages: every scope with a form passes "validation".
+  contact: ["app/[locale]/(public)/contact/", "lib/validation/messages.ts"],
+  devTools: ["app/[locale]/(public)/dev/", "components/layout/dev-error-triggers.tsx"],
+};
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
@@ -22,9 +37,6 @@ async function sourceFiles(dir: string): Promise<string[]> {
 }
 
 /** Every `useTranslations(...)` call of the source: its namespace, or "" when it has none. */
-/** Back-office client code: under these folders it may also read the back-office namespaces. */
-const backofficeDirs = ["app/backoffice/", "components/backoffice/"];
-
 async function usedNamespaces(): Promise<Map<string, string[]>> {
   const used = new Map<string, string[]>();
   for (const dir of sourceDirs) {
@@ -41,14 +53,20 @@ async function usedNamespaces(): Promise<Map<string, string[]>> {
   return used;
 }
 
+const inShell = (namespace: string) =>
+  (shellClientNamespaces as readonly string[]).includes(namespace);
+
 describe("client messages", () => {
-  it("covers every namespace that useTranslations reads", async () => {
+  it("passes every namespace a client component reads, in its folder's scope", async () => {
     const used = await usedNamespaces();
     expect(used.size).toBeGreaterThan(0);
     const allowed = (namespace: string, file: string) =>
-      (clientNamespaces as readonly string[]).includes(namespace) ||
-      (backofficeDirs.some((dir) => file.startsWith(dir)) &&
-        (backofficeClientNamespaces as readonly string[]).includes(namespace));
+      inShell(namespace) ||
+      (Object.keys(scopeDirs) as ClientMessageScope[]).some(
+        (scope) =>
+          scopeDirs[scope].some((dir) => file.startsWith(dir)) &&
+          (clientMessageScopes[scope] as readonly string[]).includes(namespace),
+      );
     const missing = [...used.entries()]
       .map(
         ([namespace, files]) => [namespace, files.filter((f) => !allowed(namespace, f))] as const,
@@ -57,10 +75,20 @@ describe("client messages", () => {
     expect(missing).toEqual([]);
   });
 
-  it("passes only those namespaces, with their messages", () => {
+  it("gives the root document only the shell's namespaces", () => {
     const picked = pickClientMessages(messages);
-    expect(Object.keys(picked).sort()).toEqual([...clientNamespaces].sort());
+    expect(Object.keys(picked).sort()).toEqual([...shellClientNamespaces].sort());
     expect(picked.ui).toBe(messages.ui);
-    expect(Object.keys(messages).length).toBeGreaterThan(clientNamespaces.length);
+    expect(picked).not.toHaveProperty("auth");
+    expect(picked).not.toHaveProperty("profile");
+  });
+
+  it("gives a scope the shell's namespaces and its own, with their messages", () => {
+    const picked = scopedClientMessages(messages, "contact");
+    expect(Object.keys(picked).sort()).toEqual(
+      [...shellClientNamespaces, "contact", "validation"].sort(),
+    );
+    expect(picked.contact).toBe(messages.contact);
+    expect(picked).not.toHaveProperty("auth");
   });
 });

@@ -1,54 +1,66 @@
 import type { Messages } from "next-intl";
 
 /**
- * The catalogue namespaces client components read (`useTranslations` in a "use client"
- * module). The root layout passes only these to NextIntlClientProvider: the others (about,
- * terms, privacy, docs, …) are rendered on the server and would only add weight to every
- * HTML answer. components/layout/client-messages.test.ts fails when a client component uses a
- * namespace missing here.
+ * Which catalogue namespaces travel to the browser, where. Client components read messages
+ * with `useTranslations`; the server passes them through NextIntlClientProvider, and every
+ * namespace passed is in the HTML of every page under that provider (twice: the RSC payload).
+ * So the root document passes only the shell's namespaces (top bar, drawer, Quick Access,
+ * errors, app data), and the layouts whose client components need more add a provider of
+ * their own with their scope (`scopedClientMessages`): the sign-in pages, the profile, the
+ * back office, the contact form, the developer tools. A nested provider replaces the outer
+ * one's messages, so each scope lists the shell's too.
+ *
+ * components/layout/client-messages.test.ts fails when a client component reads a namespace
+ * that its folder's scope does not pass; the e2e suite fails on any missing message.
  */
-export const clientNamespaces = [
+export const shellClientNamespaces = [
   "ui",
   "quickAccess",
   "platform",
   "errors",
-  "devTools",
-  "contact",
-  "validation",
-  "auth",
-  "profile",
 ] as const satisfies readonly (keyof Messages)[];
 
-export type ClientNamespace = (typeof clientNamespaces)[number];
+export const clientMessageScopes = {
+  /** /login, /register, /forgot-password, /callback. */
+  auth: ["auth", "validation"],
+  /** /profile/** and /account/**: the security settings reuse the sign-in forms. */
+  profile: ["auth", "profile", "validation"],
+  /** /backoffice/**. */
+  backoffice: [
+    "auth",
+    "profile",
+    "validation",
+    "backoffice",
+    "orgAdmin",
+    "people",
+    "storage",
+    "orgSettings",
+  ],
+  /** The contact form (/contact). */
+  contact: ["contact", "validation"],
+  /** /dev/**. */
+  devTools: ["devTools"],
+} as const satisfies Record<string, readonly (keyof Messages)[]>;
 
-/**
- * Namespaces only back-office client components read. The back-office layout adds them with
- * a nested NextIntlClientProvider, so public pages never carry them. Back-office modules add
- * their namespace here.
- */
-export const backofficeClientNamespaces = [
-  "backoffice",
-  "orgAdmin",
-  "people",
-  "storage",
-  "orgSettings",
-] as const satisfies readonly (keyof Messages)[];
+export type ClientMessageScope = keyof typeof clientMessageScopes;
+type ShellNamespace = (typeof shellClientNamespaces)[number];
+type ScopeNamespace<S extends ClientMessageScope> = (typeof clientMessageScopes)[S][number];
 
-export type BackofficeClientNamespace = (typeof backofficeClientNamespaces)[number];
-
-export function pickBackofficeClientMessages(
-  messages: Messages,
-): Pick<Messages, ClientNamespace | BackofficeClientNamespace> {
+function pick<K extends keyof Messages>(messages: Messages, namespaces: readonly K[]) {
   return Object.fromEntries(
-    [...clientNamespaces, ...backofficeClientNamespaces].map((namespace) => [
-      namespace,
-      messages[namespace],
-    ]),
-  ) as Pick<Messages, ClientNamespace | BackofficeClientNamespace>;
+    namespaces.map((namespace) => [namespace, messages[namespace]]),
+  ) as Pick<Messages, K>;
 }
 
-export function pickClientMessages(messages: Messages): Pick<Messages, ClientNamespace> {
-  return Object.fromEntries(
-    clientNamespaces.map((namespace) => [namespace, messages[namespace]]),
-  ) as Pick<Messages, ClientNamespace>;
+/** The root document's messages: the shell's namespaces only. */
+export function pickClientMessages(messages: Messages): Pick<Messages, ShellNamespace> {
+  return pick(messages, shellClientNamespaces);
+}
+
+/** A layout's messages: the shell's and its scope's. */
+export function scopedClientMessages<S extends ClientMessageScope>(
+  messages: Messages,
+  scope: S,
+): Pick<Messages, ShellNamespace | ScopeNamespace<S>> {
+  return pick(messages, [...shellClientNamespaces, ...clientMessageScopes[scope]]);
 }

@@ -1,11 +1,8 @@
-import { headers } from "next/headers";
 import { type ReactNode } from "react";
 import { QuickAccessProvider } from "@/components/quick-access/quick-access-provider";
-import { isBotUserAgent } from "./bot-user-agent";
 import { DrawerNav } from "./drawer-nav";
 import { drawerInitScript } from "./drawer-store";
 import { GoogleOneTapSlot } from "./google-one-tap-slot";
-import { DefaultLayoutPresence } from "./layout-presence";
 import { NavigationDrawer } from "./navigation-drawer";
 import { NavigationProgress } from "./navigation-progress";
 import { sessionInitScript } from "./session-cookie";
@@ -27,11 +24,10 @@ export async function DefaultLayout({
   children: ReactNode;
   variant?: TopBarVariant;
 }) {
-  const isBot = isBotUserAgent((await headers()).get("user-agent"));
   const backoffice = variant === "backoffice";
   const icons = topBarIcons();
   const page = (
-    <DefaultLayoutPresence>
+    <>
       {/* Inline scripts (allowed by hash: lib/security/content-security-policy.ts). */}
       <script dangerouslySetInnerHTML={{ __html: drawerInitScript }} />
       <script dangerouslySetInnerHTML={{ __html: sessionInitScript }} />
@@ -41,12 +37,12 @@ export async function DefaultLayout({
         <div className="flex flex-1">
           <NavigationDrawer nav={<DrawerNav />} />
           <main id="content" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-            <UnhandledErrorGuard isBot={isBot}>{children}</UnhandledErrorGuard>
+            <UnhandledErrorGuard>{children}</UnhandledErrorGuard>
           </main>
         </div>
         <SiteFooter />
       </div>
-    </DefaultLayoutPresence>
+    </>
   );
   if (backoffice) return page;
   return (

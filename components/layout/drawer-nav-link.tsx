@@ -1,17 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
 import { type ReactNode } from "react";
 import { cn } from "@/lib/utils/cn";
 import { isActiveLink } from "./active-link";
+import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
 
 /**
  * One link of the drawer: the client part is only the current-page state (the pathname);
  * its icon and label are rendered on the server and passed in.
  */
 export function DrawerNavLink({ href, children }: { href: string; children: ReactNode }) {
-  const active = isActiveLink(usePathname(), href);
+  const active = isActiveLink(usePublicPathname(), href);
   return (
     <Link
       href={href}

@@ -1,9 +1,9 @@
 "use client";
 
-import { usePathname } from "next/navigation";
 import { type ComponentType, useContext, useEffect, useMemo, useState } from "react";
 import { AppDataContext } from "@/components/app-data/app-data-context";
 import { type AuthClientConfig, environmentAuthConfig } from "@/lib/auth/client/auth-options";
+import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
 
 type OneTapProps = { config: AuthClientConfig; clientId: string };
 
@@ -22,7 +22,7 @@ function hasSessionCookie(name: string): boolean {
  * client) is imported after the browser is idle, so it adds nothing to first-load JS.
  */
 export function GoogleOneTapMount() {
-  const pathname = usePathname();
+  const pathname = usePublicPathname();
   const environment = useContext(AppDataContext)?.environment.data ?? null;
   const auth = environment?.auth ?? null;
   const clientId = auth?.googleClientId ?? null;

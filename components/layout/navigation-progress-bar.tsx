@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/utils/cn";
 import { navigationStartEvent, type NavigationStartDetail } from "./navigation-events";
@@ -9,10 +9,11 @@ import {
   type ProgressController,
   type ProgressPhase,
 } from "./navigation-progress-controller";
+import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
 
 /** Loaded on the first navigation (NavigationProgress), which it is told about as `firstUrl`. */
 export function ProgressBar({ firstUrl }: { firstUrl: string }) {
-  const pathname = usePathname();
+  const pathname = usePublicPathname();
   const search = useSearchParams().toString();
   const [phase, setPhase] = useState<ProgressPhase>("idle");
   const controller = useRef<ProgressController | null>(null);

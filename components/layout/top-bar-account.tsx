@@ -1,10 +1,10 @@
 "use client";
 
-import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { AccountButton, SignedInOnly, SignInLink } from "./account-controls";
 import { syncSessionAttribute } from "./session-cookie";
+import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
 
 const loadMenu = () => import("./account-menu");
 // The dropdown (Radix menu, the sign-out action) loads on first use and opens at once.
@@ -31,7 +31,7 @@ export type AccountIcons = { signIn: ReactNode; account: ReactNode };
  */
 export function TopBarAccount({ icons }: { icons: AccountIcons }) {
   const t = useTranslations("ui.account");
-  const pathname = usePathname();
+  const pathname = usePublicPathname();
   const [menuUsed, setMenuUsed] = useState(false);
 
   useEffect(() => {

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -15,6 +14,7 @@ import { ThemeSwitch } from "./theme-switch";
 import { AccountSlot } from "./account-slot";
 import type { TopBarIcons } from "./top-bar-icons";
 import { useDrawer } from "./use-drawer";
+import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
 
 const loadSearch = () => import("./top-bar-search");
 // The search row loads when the search button is first pointed at, focused or pressed.
@@ -40,7 +40,7 @@ export function TopBar({
   variant?: TopBarVariant;
 }) {
   const t = useTranslations("ui");
-  const pathname = usePathname();
+  const pathname = usePublicPathname();
   const drawer = useDrawer();
   const [searching, setSearching] = useState(false);
   const backoffice = variant === "backoffice";

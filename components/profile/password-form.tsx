@@ -1,10 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useAuth } from "@/components/auth/auth-context";
+import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -27,7 +28,6 @@ export function PasswordForm() {
   const tv = useTranslations("validation");
   const { client } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
-  const focusAlert = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
   const form = useForm<PasswordValues>({
     resolver: validationResolver(passwordSchema),
     defaultValues: { password: "" },
@@ -54,16 +54,7 @@ export function PasswordForm() {
       aria-busy={isSubmitting}
       className="flex flex-col gap-5"
     >
-      {failure ? (
-        <div
-          ref={focusAlert}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-card border border-danger p-3 text-sm text-danger focus:outline-none"
-        >
-          {failure}
-        </div>
-      ) : null}
+      <FormAlert message={failure} />
       <FormField
         label={t("password.newPassword")}
         hint={t("password.hint")}

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useAuth } from "@/components/auth/auth-context";
-import { FormAlert } from "@/components/auth/form-alert";
+import { AuthForm } from "@/components/auth/auth-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -83,16 +83,16 @@ export function PhoneChangeForm({ pendingPhone }: { pendingPhone: string | null 
   }
 
   const message = form.formState.errors.phone?.message;
-  const pending = form.formState.isSubmitting;
   return (
-    <form
+    <AuthForm
       onSubmit={onSubmit}
-      method="post"
-      noValidate
-      aria-busy={pending}
-      className="flex flex-col gap-4"
+      pending={form.formState.isSubmitting}
+      failure={failure}
+      submitLabel={t("phone.submit")}
+      pendingLabel={t("phone.submitting")}
+      intro={null}
+      compact
     >
-      <FormAlert message={failure} />
       <FormField
         label={t("phone.label")}
         hint={t("phone.hint")}
@@ -101,11 +101,6 @@ export function PhoneChangeForm({ pendingPhone }: { pendingPhone: string | null 
       >
         <Input type="tel" autoComplete="tel" maxLength={30} {...form.register("phone")} />
       </FormField>
-      <div>
-        <Button type="submit" variant="outline" disabled={pending}>
-          {pending ? t("phone.submitting") : t("phone.submit")}
-        </Button>
-      </div>
-    </form>
+    </AuthForm>
   );
 }

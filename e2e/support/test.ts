@@ -7,8 +7,9 @@ export * from "@playwright/test";
  * plus an automatic check that no page the test opened broke the Content-Security-Policy
  * (issue 2.5: zero violations on every page the suite visits). Each browser context the test
  * uses, its own and any it creates with `browser.newContext()`, reports `securitypolicyviolation`
- * events and Chromium's "Content Security Policy" console errors; the test fails at its end if
- * there was one. A test that provokes a violation on purpose reads and empties
+ * events and Chromium's "Content Security Policy" console errors, and next-intl's
+ * MISSING_MESSAGE errors (a client component outside the scope of its messages); the test
+ * fails at its end if there was one. A test that provokes a violation on purpose reads and empties
  * `cspViolations` itself.
  */
 export type CspFixtures = { cspViolations: string[] };
@@ -39,7 +40,10 @@ async function watch(context: BrowserContext, violations: string[]): Promise<voi
     );
   });
   context.on("console", (message) => {
-    if (message.type() === "error" && message.text().includes("Content Security Policy")) {
+    if (message.type() !== "error") return;
+    // CSP, and a message missing from the catalogues a page's client components were given
+    // (next-intl logs MISSING_MESSAGE: components/layout/client-messages.ts scopes them).
+    if (/Content Security Policy|MISSING_MESSAGE/.test(message.text())) {
       violations.push(`console: ${message.text()} on ${message.page()?.url() ?? "?"}`);
     }
   });

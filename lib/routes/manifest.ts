@@ -46,7 +46,7 @@ const PRODUCT = `${ORG}/commerce/product/[productId]`;
 export const routes: readonly RouteEntry[] = [
   // Public area
   // `/[...catchAll]`: every unknown path (the 404 page). No page file: Next serves
-  // app/not-found.tsx and the proxy logs it (lib/routes/unmatched-route.ts).
+  // app/global-not-found.tsx and the proxy logs it (lib/routes/unmatched-route.ts).
   ...group("hub", PUBLIC, "", ["/", "/error", "/[...catchAll]"]),
   ...group("content", PUBLIC, "", [
     "/about",
@@ -64,7 +64,7 @@ export const routes: readonly RouteEntry[] = [
   { pattern: "/account/reset-password", module: "auth", ...MEMBER, profile: "skip" },
 
   // Developer tools and the bench baseline
-  ...group("dev", DEV, "/dev", ["/error", "/mailbox", "/mailbox/[id]", "/sms", "/bare"]),
+  ...group("dev", DEV, "/dev", ["/error", "/mailbox", "/mailbox/[id]", "/sms", "/minimal"]),
 
   // Profile
   { pattern: "/profile/create", module: "profile", ...MEMBER, profile: "no-profile" },

@@ -1,9 +1,9 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { drawerInitScript } from "@/components/layout/drawer-store";
 import { sessionInitScript } from "@/components/layout/session-cookie";
 import { themeInitScript } from "@/components/layout/theme-store";
 import { env } from "@/lib/env";
+import { scriptHashSource } from "./inline-scripts";
 
 /**
  * The Content-Security-Policy of every page (docs/architecture.md, "Content-Security-Policy").
@@ -58,9 +58,7 @@ let hashes: string[] | undefined;
 
 /** 'sha256-…' sources of the inline scripts, computed once. */
 export function inlineScriptHashes(): string[] {
-  hashes ??= inlineScripts.map(
-    (script) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`,
-  );
+  hashes ??= inlineScripts.map(scriptHashSource);
   return hashes;
 }
 
@@ -69,8 +67,16 @@ export function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
 
-/** The policy for one response; `nonce` null gives the hash-only policy (no Next scripts inline). */
-export function buildContentSecurityPolicy(nonce: string | null, sources: PolicySources): string {
+/**
+ * The policy for one response: a page rendered for this request gets its `nonce`; a
+ * prerendered page (`nonce` null) gets the hashes of its own inline scripts
+ * (`pageScriptHashes`, lib/security/static-page-hashes.ts) besides ours.
+ */
+export function buildContentSecurityPolicy(
+  nonce: string | null,
+  sources: PolicySources,
+  pageScriptHashes: readonly string[] = [],
+): string {
   const google = sources.google ? GOOGLE : null;
   const stripe = sources.stripe ? STRIPE : null;
   const directives: Record<string, string[]> = {
@@ -78,7 +84,7 @@ export function buildContentSecurityPolicy(nonce: string | null, sources: Policy
     "script-src": [
       "'self'",
       ...(nonce ? [`'nonce-${nonce}'`] : []),
-      ...inlineScriptHashes(),
+      ...new Set([...inlineScriptHashes(), ...pageScriptHashes]),
       ...(sources.development ? ["'unsafe-eval'"] : []),
       ...(google?.script ?? []),
       ...(stripe?.script ?? []),
@@ -116,7 +122,10 @@ export function policySources(): PolicySources {
   };
 }
 
-/** The policy of this server for a response with the given nonce. */
-export function contentSecurityPolicy(nonce: string | null): string {
-  return buildContentSecurityPolicy(nonce, policySources());
+/** The policy of this server for a response with the given nonce (or a prerendered page's hashes). */
+export function contentSecurityPolicy(
+  nonce: string | null,
+  pageScriptHashes: readonly string[] = [],
+): string {
+  return buildContentSecurityPolicy(nonce, policySources(), pageScriptHashes);
 }

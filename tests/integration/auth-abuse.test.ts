@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLEANUP_THROTTLE_KEY } from "@/lib/auth/service/unconfirmed-users";
 import { closeDb, getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
-import { resetEnvForTests } from "@/lib/env";
 import { resetMailAdapterForTests } from "@/lib/mail/adapter";
 import {
   authClient,
@@ -11,6 +10,7 @@ import {
   ORIGIN,
   randomIp,
   rawRequest,
+  settingsSwitch,
   uniqueEmail,
 } from "./support/auth-server";
 import { mailsTo, randomPhone, smsTo } from "./support/auth-messages";
@@ -22,7 +22,7 @@ import { mailsTo, randomPhone, smsTo } from "./support/auth-messages";
  * settings apply, and a repeated /resend for an unknown address answers {} every time.
  * Runs with the default settings unless a test sets one.
  */
-const SETTINGS = [
+const settings = settingsSwitch([
   "AUTH_AUTOCONFIRM",
   "AUTH_RATE_LIMIT_EMAIL_SENT",
   "AUTH_RATE_LIMIT_SMS_SENT",
@@ -32,13 +32,7 @@ const SETTINGS = [
   "AUTH_RATE_LIMIT_VERIFY",
   "AUTH_RATE_LIMIT_ANONYMOUS_USERS",
   "AUTH_UNCONFIRMED_USER_RETENTION",
-];
-
-function settings(values: Record<string, string>): void {
-  for (const key of SETTINGS) delete process.env[key];
-  Object.assign(process.env, values);
-  resetEnvForTests();
-}
+]);
 
 beforeAll(() => {
   process.env.SITE_URL = ORIGIN;

@@ -1,4 +1,4 @@
-import { AuthSessionMissingError, createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { AuthSessionMissingError, type SupabaseClient } from "@supabase/supabase-js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getApiKeys } from "@/lib/auth/service/keys";
@@ -8,31 +8,20 @@ import { resetEnvForTests } from "@/lib/env";
 import {
   authClient,
   GOOD_PASSWORD,
-  inProcessFetch,
   ORIGIN,
   rawRequest,
+  serviceClient,
   uniqueEmail,
 } from "./support/auth-server";
 
 /** The admin endpoints through supabase-js `auth.admin.*` with the service_role key. */
-class NoRealtime {
-  constructor() {
-    throw new Error("Realtime is not used by the auth tests.");
-  }
-}
-
 let admin: SupabaseClient;
 
 beforeAll(async () => {
   process.env.SITE_URL = ORIGIN;
   process.env.AUTH_AUTOCONFIRM = "true";
   resetEnvForTests();
-  const { serviceRoleKey } = await getApiKeys();
-  admin = createClient(ORIGIN, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: inProcessFetch() },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-  });
+  admin = await serviceClient();
 });
 
 afterAll(async () => {

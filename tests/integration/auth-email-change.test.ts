@@ -1,19 +1,11 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getApiKeys } from "@/lib/auth/service/keys";
 import { closeDb, getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { resetEnvForTests } from "@/lib/env";
 import { resetMailAdapterForTests } from "@/lib/mail/adapter";
-import {
-  authClient,
-  GOOD_PASSWORD,
-  inProcessFetch,
-  ORIGIN,
-  rawRequest,
-  uniqueEmail,
-} from "./support/auth-server";
+import { authClient, GOOD_PASSWORD, ORIGIN, rawRequest, uniqueEmail } from "./support/auth-server";
 import { clearSendLimit, lastMail, mailsTo } from "./support/auth-messages";
 
 /**
@@ -44,20 +36,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-class NoRealtime {
-  constructor() {
-    throw new Error("Realtime is not used by the auth tests.");
-  }
-}
-
-async function pkceClient(): Promise<SupabaseClient> {
-  const { anonKey } = await getApiKeys();
-  return createClient(ORIGIN, anonKey, {
-    auth: { flowType: "pkce", persistSession: false, autoRefreshToken: false },
-    global: { fetch: inProcessFetch() },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-  });
-}
+const pkceClient = (): Promise<SupabaseClient> => authClient({ pkce: true });
 
 /** A confirmed email user, signed in on `client`. */
 async function confirmedUser(client?: SupabaseClient) {

@@ -383,6 +383,13 @@ describe("unenroll", () => {
     );
     expect(Number(steps[0]?.n)).toBe(0);
     expect(secret).toBeTruthy();
+    const audit = await queryRows<{ traits: unknown }>(
+      getDb(),
+      sql`select payload->'traits' as traits from auth.audit_log_entries
+          where payload->>'action' = 'factor_unenrolled'
+          and payload->'traits'->>'factor_id' = ${factor.id}`,
+    );
+    expect(audit.map((row) => row.traits)).toEqual([{ factor_id: factor.id, factor_type: "totp" }]);
   });
 
   it("lets a user without a verified factor remove an unverified one at aal1", async () => {

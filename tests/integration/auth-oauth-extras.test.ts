@@ -1,4 +1,3 @@
-import { createClient } from "@supabase/supabase-js";
 import { decodeJwt, decodeProtectedHeader, SignJWT, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getApiKeys } from "@/lib/auth/service/keys";
@@ -8,9 +7,9 @@ import { mailsTo } from "./support/auth-messages";
 import {
   authClient,
   GOOD_PASSWORD,
-  inProcessFetch,
   ORIGIN,
   rawRequest,
+  serviceClient,
   uniqueEmail,
 } from "./support/auth-server";
 
@@ -30,21 +29,6 @@ afterAll(async () => {
   resetEnvForTests();
   await closeDb();
 });
-
-class NoRealtime {
-  constructor() {
-    throw new Error("Realtime is not used by the auth tests.");
-  }
-}
-
-async function adminClient() {
-  const { serviceRoleKey } = await getApiKeys();
-  return createClient(ORIGIN, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: inProcessFetch() },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-  });
-}
 
 describe("apikey", () => {
   it("serves requests with our anon or service_role key, or without one", async () => {
@@ -90,11 +74,7 @@ describe("apikey", () => {
   });
 
   it("a supabase-js client configured with a wrong key fails at once", async () => {
-    const wrong = createClient(ORIGIN, "wrong-key", {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: inProcessFetch() },
-      realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-    });
+    const wrong = await authClient({ apiKey: "wrong-key" });
     const { error } = await wrong.auth.signInWithPassword({
       email: "nobody@example.com",
       password: GOOD_PASSWORD,
@@ -106,7 +86,7 @@ describe("apikey", () => {
 
 describe("POST /admin/generate_link", () => {
   it("signup: creates the user and answers a working link and code, sending nothing", async () => {
-    const admin = await adminClient();
+    const admin = await serviceClient();
     const email = uniqueEmail("genlink");
     const { data, error } = await admin.auth.admin.generateLink({
       type: "signup",
@@ -135,7 +115,7 @@ describe("POST /admin/generate_link", () => {
   });
 
   it("recovery and magiclink give codes that verifyOtp accepts (token_hash too)", async () => {
-    const admin = await adminClient();
+    const admin = await serviceClient();
     const email = uniqueEmail("genlink-recovery");
     await (await authClient()).auth.signUp({ email, password: GOOD_PASSWORD });
 
@@ -164,7 +144,7 @@ describe("POST /admin/generate_link", () => {
   });
 
   it("magiclink for an unknown address signs up; recovery for one is 404", async () => {
-    const admin = await adminClient();
+    const admin = await serviceClient();
     const email = uniqueEmail("genlink-new");
     const magic = await admin.auth.admin.generateLink({ type: "magiclink", email });
     expect(magic.error).toBeNull();
@@ -180,7 +160,7 @@ describe("POST /admin/generate_link", () => {
   });
 
   it("refuses a confirmed address for signup and invite, and callers without service_role", async () => {
-    const admin = await adminClient();
+    const admin = await serviceClient();
     const email = uniqueEmail("genlink-taken");
     await (await authClient()).auth.signUp({ email, password: GOOD_PASSWORD });
     for (const type of ["signup", "invite"] as const) {
@@ -199,7 +179,7 @@ describe("POST /admin/generate_link", () => {
   });
 
   it("email_change_new: a link to the new address that applies the change", async () => {
-    const admin = await adminClient();
+    const admin = await serviceClient();
     const email = uniqueEmail("genlink-change");
     const newEmail = uniqueEmail("genlink-changed");
     await (await authClient()).auth.signUp({ email, password: GOOD_PASSWORD });

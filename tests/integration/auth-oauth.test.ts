@@ -1,20 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getApiKeys } from "@/lib/auth/service/keys";
 import { closeDb, getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { resetEnvForTests } from "@/lib/env";
-import {
-  authClient,
-  GOOD_PASSWORD,
-  inProcessFetch,
-  ORIGIN,
-  rawRequest,
-  uniqueEmail,
-} from "./support/auth-server";
+import { authClient, GOOD_PASSWORD, ORIGIN, rawRequest, uniqueEmail } from "./support/auth-server";
 import { startTestOAuthProvider, type TestOAuthProvider } from "./support/test-oauth-provider";
 
 /**
@@ -56,25 +48,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-class NoRealtime {
-  constructor() {
-    throw new Error("Realtime is not used by the auth tests.");
-  }
-}
-
-async function pkceClient(): Promise<SupabaseClient> {
-  const { anonKey } = await getApiKeys();
-  return createClient(ORIGIN, anonKey, {
-    auth: {
-      flowType: "pkce",
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-    },
-    global: { fetch: inProcessFetch() },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-  });
-}
+const pkceClient = (): Promise<SupabaseClient> => authClient({ pkce: true });
 
 function googleUser(overrides: Record<string, unknown> = {}) {
   return {

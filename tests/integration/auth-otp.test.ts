@@ -9,6 +9,7 @@ import {
   ORIGIN,
   randomIp,
   rawRequest,
+  serviceClient,
   uniqueEmail,
 } from "./support/auth-server";
 import { clearSendLimit, lastMail, mailsTo } from "./support/auth-messages";
@@ -327,21 +328,7 @@ describe("verify input and limits", () => {
 
 describe("invite", () => {
   it("inviteUserByEmail (service_role): an invitation whose link signs the user in", async () => {
-    const { createClient } = await import("@supabase/supabase-js");
-    const { getApiKeys } = await import("@/lib/auth/service/keys");
-    const { inProcessFetch } = await import("./support/auth-server");
-    const { serviceRoleKey } = await getApiKeys();
-    const admin = createClient(ORIGIN, serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: inProcessFetch() },
-      realtime: {
-        transport: class {
-          constructor() {
-            throw new Error("no realtime");
-          }
-        } as unknown as typeof WebSocket,
-      },
-    });
+    const admin = await serviceClient();
     const email = uniqueEmail("invite");
     const invited = await admin.auth.admin.inviteUserByEmail(email, {
       data: { team: "blue" },

@@ -1,19 +1,19 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getApiKeys } from "@/lib/auth/service/keys";
 import { base32Decode, hotp, totpStep } from "@/lib/auth/service/totp";
 import { closeDb, getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
-import { resetEnvForTests } from "@/lib/env";
 import { resetMailAdapterForTests } from "@/lib/mail/adapter";
 import {
   authClient,
   GOOD_PASSWORD,
-  inProcessFetch,
   ORIGIN,
   randomIp,
   rawRequest,
+  serviceClient,
+  settingsSwitch,
   uniqueEmail,
 } from "./support/auth-server";
 import { clearSendLimit, lastMail, mailsTo, randomPhone, smsTo } from "./support/auth-messages";
@@ -24,26 +24,14 @@ import { clearSendLimit, lastMail, mailsTo, randomPhone, smsTo } from "./support
  * code, invited_at, the password length setting, manual linking, the admin MFA endpoints
  * and abandoned TOTP enrolments. Each test starts from the default settings.
  */
-const SETTINGS = [
+const settings = settingsSwitch([
   "AUTH_AUTOCONFIRM",
   "AUTH_MAILER_AUTOCONFIRM",
   "AUTH_SMS_AUTOCONFIRM",
   "AUTH_PASSWORD_MIN_LENGTH",
   "AUTH_SECURITY_MANUAL_LINKING_ENABLED",
   "AUTH_MFA_FACTOR_EXPIRY",
-];
-
-function settings(values: Record<string, string>): void {
-  for (const key of SETTINGS) delete process.env[key];
-  Object.assign(process.env, values);
-  resetEnvForTests();
-}
-
-class NoRealtime {
-  constructor() {
-    throw new Error("Realtime is not used by the auth tests.");
-  }
-}
+]);
 
 let admin: SupabaseClient;
 
@@ -54,12 +42,7 @@ beforeAll(async () => {
   delete process.env.SMTP_URL;
   settings({});
   resetMailAdapterForTests();
-  const { serviceRoleKey } = await getApiKeys();
-  admin = createClient(ORIGIN, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: inProcessFetch() },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-  });
+  admin = await serviceClient();
 });
 
 afterEach(() => settings({}));
@@ -334,6 +317,58 @@ describe("admin MFA endpoints", () => {
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toMatchObject({ id: factorId, friendly_name: "work phone" });
     expect((await admin.auth.admin.mfa.listFactors({ userId })).data?.factors).toEqual([]);
+    expect(await auditActions(userId)).toEqual(
+      expect.arrayContaining(["factor_updated", "factor_deleted"]),
+    );
+  });
+
+  it("refuses a taken name; deleting a verified factor lowers its sessions to aal1", async () => {
+    settings({ AUTH_AUTOCONFIRM: "true" });
+    const client = await authClient();
+    const { data } = await client.auth.signUp({
+      email: uniqueEmail("admin-mfa-verified"),
+      password: GOOD_PASSWORD,
+    });
+    const userId = data.user?.id ?? "";
+    const enrolled = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "phone" });
+    if (enrolled.data?.type !== "totp") throw new Error("no totp factor");
+    const factorId = enrolled.data.id;
+    const verified = await client.auth.mfa.challengeAndVerify({
+      factorId,
+      code: codeNow(enrolled.data.totp.secret),
+    });
+    expect(verified.error).toBeNull();
+    const other = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "backup" });
+    expect(other.error).toBeNull();
+
+    const { serviceRoleKey } = await getApiKeys();
+    const taken = await rawRequest("PUT", `admin/users/${userId}/factors/${factorId}`, {
+      headers: {
+        authorization: `Bearer ${serviceRoleKey}`,
+        "X-Supabase-Api-Version": "2024-01-01",
+      },
+      body: JSON.stringify({ friendly_name: "backup" }),
+    });
+    expect(taken.status).toBe(422);
+    expect(((await taken.json()) as { code: string }).code).toBe("mfa_factor_name_conflict");
+
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe(
+      "aal2",
+    );
+    const deleted = await admin.auth.admin.mfa.deleteFactor({ userId, id: factorId });
+    expect(deleted.error).toBeNull();
+    const refreshed = await client.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: "aal1",
+      nextLevel: "aal1",
+    });
+    const [entry] = await queryRows<{ traits: unknown }>(
+      getDb(),
+      sql`select payload->'traits' as traits from auth.audit_log_entries
+          where payload->>'actor_id' = ${userId} and payload->>'action' = 'factor_deleted'`,
+    );
+    expect(entry?.traits).toEqual({ factor_id: factorId, factor_type: "totp" });
   });
 });
 

@@ -1,19 +1,11 @@
 import { createHash } from "node:crypto";
-import { createClient } from "@supabase/supabase-js";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getApiKeys } from "@/lib/auth/service/keys";
 import { closeDb, getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { resetEnvForTests } from "@/lib/env";
 import { resetMailAdapterForTests } from "@/lib/mail/adapter";
-import {
-  GOOD_PASSWORD,
-  inProcessFetch,
-  ORIGIN,
-  rawRequest,
-  uniqueEmail,
-} from "./support/auth-server";
+import { authClient, GOOD_PASSWORD, ORIGIN, rawRequest, uniqueEmail } from "./support/auth-server";
 import { clearSendLimit, lastMail } from "./support/auth-messages";
 
 /** PKCE through supabase-js (flowType "pkce"), and the redirect_to allow-list. */
@@ -37,25 +29,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-class NoRealtime {
-  constructor() {
-    throw new Error("Realtime is not used by the auth tests.");
-  }
-}
-
-async function pkceClient() {
-  const { anonKey } = await getApiKeys();
-  return createClient(ORIGIN, anonKey, {
-    auth: {
-      flowType: "pkce",
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-    },
-    global: { fetch: inProcessFetch() },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-  });
-}
+const pkceClient = () => authClient({ pkce: true });
 
 async function openLink(link: string): Promise<URL> {
   const url = new URL(link);

@@ -1,27 +1,14 @@
-import {
-  AuthApiError,
-  AuthSessionMissingError,
-  createClient,
-  type SupabaseClient,
-} from "@supabase/supabase-js";
+import { AuthApiError, AuthSessionMissingError, type SupabaseClient } from "@supabase/supabase-js";
 import { sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { base32Decode, hotp, totpStep } from "@/lib/auth/service/totp";
-import { getApiKeys } from "@/lib/auth/service/keys";
 import { insertCredential } from "@/lib/auth/service/webauthn";
 import { withSystemContext } from "@/lib/db/context";
 import { closeDb, getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { resetEnvForTests } from "@/lib/env";
-import {
-  GOOD_PASSWORD,
-  inProcessFetch,
-  ORIGIN,
-  randomIp,
-  rawRequest,
-  uniqueEmail,
-} from "./support/auth-server";
+import { authClient, GOOD_PASSWORD, ORIGIN, rawRequest, uniqueEmail } from "./support/auth-server";
 import { SoftwareAuthenticator } from "./support/software-authenticator";
 
 /**
@@ -29,34 +16,15 @@ import { SoftwareAuthenticator } from "./support/software-authenticator";
  * (`auth.passkey.*`, `auth.admin.passkey.*`) and WebAuthn as an MFA factor (`auth.mfa.*`),
  * driven by a software authenticator with real P-256 keys (support/software-authenticator).
  */
-class NoRealtime {
-  constructor() {
-    throw new Error("Realtime is not used by the auth tests.");
-  }
-}
-
 const RP_ID = "localhost";
 /** What auth-js's mfa.webauthn helpers send along (the service does not trust it). */
 const WEBAUTHN_PARAMS = { rpId: RP_ID, rpOrigins: [ORIGIN] };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-async function client(options: { origin?: string; key?: "anon" | "service" } = {}) {
-  const keys = await getApiKeys();
-  return createClient(ORIGIN, options.key === "service" ? keys.serviceRoleKey : keys.anonKey, {
-    auth: {
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      experimental: { passkey: true },
-    },
-    global: {
-      fetch: inProcessFetch({ ip: randomIp() }),
-      headers: options.origin ? { Origin: options.origin } : {},
-    },
-    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
-  });
-}
+/** A client with auth-js's passkey API, on its own address. */
+const client = (options: { origin?: string; key?: "anon" | "service" } = {}) =>
+  authClient({ ...options, passkeys: true });
 
 async function signedUp(options: { origin?: string } = {}) {
   const email = uniqueEmail("webauthn");
@@ -79,6 +47,16 @@ async function registerPasskey(owner: SupabaseClient, authenticator: SoftwareAut
   expect(created.error).toBeNull();
   if (!created.data) throw new Error("no passkey");
   return created.data;
+}
+
+/** A passkey sign-in on `visitor`: options, then `authenticator`'s assertion to them. */
+async function passkeySignIn(visitor: SupabaseClient, authenticator: SoftwareAuthenticator) {
+  const { data: options } = await visitor.auth.passkey.startAuthentication();
+  if (!options) throw new Error("no options");
+  return visitor.auth.passkey.verifyAuthentication({
+    challengeId: options.challenge_id,
+    credential: authenticator.get(options.options),
+  });
 }
 
 /** A user with a passkey on its own authenticator. */
@@ -437,13 +415,7 @@ describe("passkey sign-in", () => {
     ];
     // One good sign-in first, so the stored counter is 1.
     const visitor = await client();
-    const { data: first } = await visitor.auth.passkey.startAuthentication();
-    if (!first) throw new Error("no options");
-    const good = await visitor.auth.passkey.verifyAuthentication({
-      challengeId: first.challenge_id,
-      credential: authenticator.get(first.options),
-    });
-    expect(good.error).toBeNull();
+    expect((await passkeySignIn(visitor, authenticator)).error).toBeNull();
     for (const [name, answer] of cases) {
       const { data: options } = await visitor.auth.passkey.startAuthentication();
       if (!options) throw new Error("no options");
@@ -478,13 +450,7 @@ describe("passkey sign-in", () => {
     expect(
       (await admin.auth.admin.updateUserById(userId, { ban_duration: "24h" })).error,
     ).toBeNull();
-    const visitor = await client();
-    const { data: options } = await visitor.auth.passkey.startAuthentication();
-    if (!options) throw new Error("no options");
-    const { error } = await visitor.auth.passkey.verifyAuthentication({
-      challengeId: options.challenge_id,
-      credential: authenticator.get(options.options),
-    });
+    const { error } = await passkeySignIn(await client(), authenticator);
     expectApiError(error, 400, "user_banned");
   });
 });
@@ -534,13 +500,7 @@ describe("passkey management", () => {
     const again = await owner.auth.passkey.delete({ passkeyId: passkey.id });
     expectApiError(again.error, 404, "webauthn_credential_not_found");
 
-    const visitor = await client();
-    const { data: options } = await visitor.auth.passkey.startAuthentication();
-    if (!options) throw new Error("no options");
-    const { data, error } = await visitor.auth.passkey.verifyAuthentication({
-      challengeId: options.challenge_id,
-      credential: authenticator.get(options.options),
-    });
+    const { data, error } = await passkeySignIn(await client(), authenticator);
     expect(data).toBeNull();
     expectApiError(error, 422, "webauthn_verification_failed");
   });
@@ -644,13 +604,7 @@ describe("relying party and origins", () => {
     // Registered on app.localhost, usable on the site (localhost) too: one relying party.
     const onSite = new SoftwareAuthenticator({ origin: ORIGIN });
     onSite.credentials.push(...onPage.credentials);
-    const visitor = await client({ origin: ORIGIN });
-    const { data: signIn } = await visitor.auth.passkey.startAuthentication();
-    if (!signIn) throw new Error("no options");
-    const { error } = await visitor.auth.passkey.verifyAuthentication({
-      challengeId: signIn.challenge_id,
-      credential: onSite.get(signIn.options),
-    });
+    const { error } = await passkeySignIn(await client({ origin: ORIGIN }), onSite);
     expect(error).toBeNull();
   });
 

@@ -165,7 +165,7 @@ describe("gatePage", () => {
 });
 
 /** Every page and layout under /backoffice/organisation/[organisationId], as app/ has them. */
-const ORG_DIR = path.join(process.cwd(), "app/backoffice/organisation/[organisationId]");
+const ORG_DIR = path.join(process.cwd(), "app/[locale]/backoffice/organisation/[organisationId]");
 function routeFiles(dir = ORG_DIR, prefix = ""): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isDirectory())

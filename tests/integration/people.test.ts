@@ -93,6 +93,26 @@ async function invitationRow(id: string) {
   return row;
 }
 
+/** An invitation past its expiry. */
+async function expireInvitation(id: string) {
+  await runAsSystem(db(), "test: expire", (tx) =>
+    tx
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, id)),
+  );
+}
+
+/** An organisation's invitations, sent two days ago (a resend is allowed again). */
+async function sentLongAgo(organisationId: string) {
+  await runAsSystem(db(), "test: age", (tx) =>
+    tx
+      .update(invitations)
+      .set({ lastSentAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(invitations.organisationId, organisationId)),
+  );
+}
+
 async function employmentRow(id: string) {
   const [row] = await runAsSystem(db(), "test: employment", (tx) =>
     tx.select().from(employments).where(eq(employments.id, id)),
@@ -262,12 +282,7 @@ describe("invitations", () => {
       roleId: org.roleId("staff"),
     });
     if (first.status !== "done") throw new Error("invite failed");
-    await runAsSystem(db(), "test: expire", (tx) =>
-      tx
-        .update(invitations)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(invitations.id, first.data.id)),
-    );
+    await expireInvitation(first.data.id);
     const second = await invitePerson(org.owner.claims, org.id, {
       email,
       roleId: org.roleId("staff"),
@@ -395,18 +410,8 @@ describe("invitations", () => {
     };
     const expired = await invite();
     const pending = await invite();
-    await runAsSystem(db(), "test: age", (tx) =>
-      tx
-        .update(invitations)
-        .set({ lastSentAt: new Date(Date.now() - 2 * 86_400_000) })
-        .where(eq(invitations.organisationId, org.id)),
-    );
-    await runAsSystem(db(), "test: expire", (tx) =>
-      tx
-        .update(invitations)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(invitations.id, expired)),
-    );
+    await sentLongAgo(org.id);
+    await expireInvitation(expired);
     // owner + three members + the pending invitation: the free tier's five seats; the expired
     // invitation holds none.
     const members: TestMember[] = [];
@@ -445,12 +450,7 @@ describe("invitations", () => {
       if (r.status === "done") ids.push(r.data.id);
     }
     const [expiring, revoking] = ids;
-    await runAsSystem(db(), "test: expire", (tx) =>
-      tx
-        .update(invitations)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(invitations.id, expiring!)),
-    );
+    await expireInvitation(expiring!);
     await revokeInvitation(org.owner.claims, org.id, { invitationId: revoking! });
     const base = { page: 1, size: 25, sort: "sent", dir: "desc", status: null } as const;
     const open = await listInvitations(org.access, { ...base, openOnly: true });
@@ -559,12 +559,7 @@ describe("the invitee's side", () => {
   it("expired and revoked invitations say so; pending ones are listed first", async () => {
     const org = await freshOrganisation("states");
     const { invitee, invitationId } = await invited(org);
-    await runAsSystem(db(), "test: expire", (tx) =>
-      tx
-        .update(invitations)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(invitations.id, invitationId)),
-    );
+    await expireInvitation(invitationId);
     expect(await acceptInvitation(invitee.claims, { invitationId })).toEqual({
       status: "error",
       code: "invitationExpired",
@@ -906,18 +901,8 @@ describe("no one hands out more than they hold", () => {
     const ownerInvitation = await invite(org.roleId("owner"));
     const adminInvitation = await invite(org.roleId("admin"));
     // Sent long ago (resend allowed) and the admin one expired: resending it would revive it.
-    await runAsSystem(db(), "test: age", (tx) =>
-      tx
-        .update(invitations)
-        .set({ lastSentAt: new Date(Date.now() - 2 * 86_400_000) })
-        .where(eq(invitations.organisationId, org.id)),
-    );
-    await runAsSystem(db(), "test: expire", (tx) =>
-      tx
-        .update(invitations)
-        .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(invitations.id, adminInvitation)),
-    );
+    await sentLongAgo(org.id);
+    await expireInvitation(adminInvitation);
     const before = await Promise.all([ownerInvitation, adminInvitation].map(invitationRow));
 
     const ownerOnly = { status: "error", code: "ownerOnly" };

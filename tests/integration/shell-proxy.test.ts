@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
-import { NextRequest } from "next/server";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { NextRequest, type NextResponse } from "next/server";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { drawerInitScript } from "@/components/layout/drawer-store";
 import { themeInitScript } from "@/components/layout/theme-store";
@@ -7,6 +10,10 @@ import { closeDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { DEFAULT_ACTION_BODY_LIMIT, KIB } from "@/lib/security/action-body-limits";
 import { buildContentSecurityPolicy } from "@/lib/security/content-security-policy";
+import {
+  resetStaticPageHashesForTests,
+  STATIC_PAGE_HASHES_FILE,
+} from "@/lib/security/static-page-hashes";
 import { proxy } from "@/proxy";
 
 /**
@@ -17,6 +24,14 @@ import { proxy } from "@/proxy";
  */
 const ORIGIN = "http://127.0.0.1:3000";
 const ACTION_ID = "7f".padEnd(42, "0");
+
+/** The request goes on to Next: as it is (`next`) or rewritten to its locale's page. */
+function passedOn(response: NextResponse): boolean {
+  return (
+    response.headers.get("x-middleware-next") === "1" ||
+    response.headers.has("x-middleware-rewrite")
+  );
+}
 
 afterEach(() => {
   for (const name of ["AUTH_GOOGLE_CLIENT_ID", "STRIPE_PUBLISHABLE_KEY"]) delete process.env[name];
@@ -40,8 +55,8 @@ const sha256 = (text: string) =>
 
 describe("Content-Security-Policy", () => {
   it("puts a per-request nonce policy on the page and on the request Next renders", async () => {
-    const first = await proxy(new NextRequest(`${ORIGIN}/about`));
-    const second = await proxy(new NextRequest(`${ORIGIN}/about`));
+    const first = await proxy(new NextRequest(`${ORIGIN}/login`));
+    const second = await proxy(new NextRequest(`${ORIGIN}/login`));
     const policy = first.headers.get("content-security-policy");
     const csp = directives(policy);
     expect(csp.get("object-src")).toEqual(["'none'"]);
@@ -60,9 +75,39 @@ describe("Content-Security-Policy", () => {
     expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
     expect(second.headers.get("content-security-policy")).not.toBe(policy);
     // The request Next goes on to render carries the same policy (x-middleware-request-*).
-    expect(first.headers.get("x-middleware-next")).toBe("1");
+    expect(passedOn(first)).toBe(true);
     expect(first.headers.get("x-middleware-override-headers")).toContain("content-security-policy");
     expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
+  });
+
+  it("gives a prerendered page the hashes of its own inline scripts, and no nonce", async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), "lm-dist-"));
+    const hashes = ["'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='"];
+    await writeFile(
+      path.join(dist, STATIC_PAGE_HASHES_FILE),
+      JSON.stringify({ "/es/about": hashes }),
+    );
+    process.env.NEXT_DIST_DIR = path.relative(process.cwd(), dist);
+    resetEnvForTests();
+    resetStaticPageHashesForTests();
+    try {
+      const spanish = await proxy(
+        new NextRequest(`${ORIGIN}/about`, { headers: { cookie: "NEXT_LOCALE=es" } }),
+      );
+      const scripts = directives(spanish.headers.get("content-security-policy")).get("script-src");
+      expect(scripts).toEqual(expect.arrayContaining([...hashes, sha256(themeInitScript)]));
+      expect(scripts?.some((source) => source.startsWith("'nonce-"))).toBe(false);
+      // Nothing to render: no policy on the request.
+      expect(spanish.headers.get("x-middleware-request-content-security-policy")).toBeNull();
+      // The English page was not prerendered in this build: a nonce, as for any other.
+      const english = await proxy(new NextRequest(`${ORIGIN}/about`));
+      expect(english.headers.get("content-security-policy")).toMatch(/'nonce-/);
+    } finally {
+      delete process.env.NEXT_DIST_DIR;
+      resetEnvForTests();
+      resetStaticPageHashesForTests();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 
   it("adds Google's and Stripe's origins only when they are configured", async () => {
@@ -112,7 +157,7 @@ describe("malformed percent-escapes", () => {
 
   it("leaves well-formed escapes alone", async () => {
     const response = await proxy(new NextRequest(`${ORIGIN}/docs/caf%C3%A9%20bar`));
-    expect(response.headers.get("x-middleware-next")).toBe("1");
+    expect(passedOn(response)).toBe(true);
   });
 });
 
@@ -142,13 +187,53 @@ const multipart = (fields: Record<string, string>, boundary = "XyZ") =>
 
 const MULTIPART = "multipart/form-data; boundary=XyZ";
 
+describe("the locale rewrite", () => {
+  const rewriteOf = (response: NextResponse) =>
+    new URL(response.headers.get("x-middleware-rewrite") ?? "", ORIGIN).pathname;
+
+  it("serves each page URL from its locale's page: cookie, then Accept-Language, then English", async () => {
+    expect(rewriteOf(await proxy(new NextRequest(`${ORIGIN}/about`)))).toBe("/en/about");
+    expect(rewriteOf(await proxy(new NextRequest(`${ORIGIN}/`)))).toBe("/en");
+    const cookie = await proxy(
+      new NextRequest(`${ORIGIN}/docs`, {
+        headers: { cookie: "NEXT_LOCALE=es", "accept-language": "en" },
+      }),
+    );
+    expect(rewriteOf(cookie)).toBe("/es/docs");
+    // next-intl reads the locale of a render per request from this header.
+    expect(cookie.headers.get("x-middleware-request-x-next-intl-locale")).toBe("es");
+    const browser = await proxy(
+      new NextRequest(`${ORIGIN}/about`, { headers: { "accept-language": "es-MX,es;q=0.9" } }),
+    );
+    expect(rewriteOf(browser)).toBe("/es/about");
+    // The address keeps no locale: one that has one is not special (a 404).
+    expect(rewriteOf(await proxy(new NextRequest(`${ORIGIN}/en/about`)))).toBe("/en/en/about");
+    // Shared caches must tell the locales apart.
+    expect(browser.headers.get("vary")).toMatch(/Cookie/);
+  });
+
+  it("keeps the origin Next sees (a rewrite to another host would be proxied into a loop)", async () => {
+    const response = await proxy(new NextRequest("http://localhost:3000/about"));
+    expect(new URL(response.headers.get("x-middleware-rewrite") ?? "").origin).toBe(
+      "http://localhost:3000",
+    );
+  });
+
+  it("leaves route handlers and the bench's page alone", async () => {
+    for (const path of ["/api/health", "/auth/v1/settings", "/robots.txt", "/dev/minimal"]) {
+      const response = await proxy(new NextRequest(`${ORIGIN}${path}`));
+      expect(response.headers.has("x-middleware-rewrite"), path).toBe(false);
+    }
+  });
+});
+
 describe("server-action bodies", () => {
   it("lets a well-formed action call and form post through", async () => {
     const fetchCall = actionRequest("/contact", multipart({ "1_name": "Ana", "0": '["$K1"]' }), {
       "content-type": MULTIPART,
       "next-action": ACTION_ID,
     });
-    expect((await proxy(fetchCall)).headers.get("x-middleware-next")).toBe("1");
+    expect(passedOn(await proxy(fetchCall))).toBe(true);
     const textCall = actionRequest("/profile/update", '["a",1]', {
       "content-type": "text/plain;charset=UTF-8",
       "next-action": ACTION_ID,
@@ -157,7 +242,7 @@ describe("server-action bodies", () => {
     const formPost = actionRequest("/contact", multipart({ $ACTION_KEY: "k1", name: "Ana" }), {
       "content-type": MULTIPART,
     });
-    expect((await proxy(formPost)).headers.get("x-middleware-next")).toBe("1");
+    expect(passedOn(await proxy(formPost))).toBe(true);
   });
 
   it("refuses a body over the form's limit with 413, before reading it", async () => {

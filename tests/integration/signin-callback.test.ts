@@ -12,7 +12,7 @@ import {
   acceptInvitationAction,
   completeCallbackAction,
   type InvitationActionState,
-} from "@/app/(auth)/callback/actions";
+} from "@/app/[locale]/(auth)/callback/actions";
 import { sessionCookieName } from "@/lib/auth/client/auth-options";
 import { getApiKeys } from "@/lib/auth/service/keys";
 import { closeDb } from "@/lib/db/client";

@@ -80,63 +80,36 @@ type Handler = (request: Request, context: { params: Promise<never> }) => Promis
 const ORG = "11111111-1111-4111-8111-111111111111";
 const FILE = "22222222-2222-4222-8222-222222222222";
 
+/** The values of the dynamic segments in the routes' paths. */
+const SEGMENTS: Record<string, string> = { organisationId: ORG, fileId: FILE };
+
+/**
+ * A route handler under app/api: its method and folder (`GET profile/me`), and its status
+ * for a request without a session. Its path and params fill the folder's dynamic segments.
+ */
+function sessionRoute(route: string, handler: unknown, anonymous: number) {
+  const [method = "", folder = ""] = route.split(" ");
+  const names = [...folder.matchAll(/\[(\w+)\]/g)].map((match) => match[1] ?? "");
+  const params = Object.fromEntries(names.map((name) => [name, SEGMENTS[name] ?? ""]));
+  const path = `/api/${folder.replace(/\[(\w+)\]/g, (_, name: string) => SEGMENTS[name] ?? "")}`;
+  return {
+    file: `${folder}/route.ts`,
+    method,
+    handler: handler as Handler,
+    path,
+    params,
+    anonymous,
+  };
+}
+
 /** Every route handler under app/api that reads the session, with its answer to no session. */
-const sessionRoutes: {
-  file: string;
-  method: string;
-  handler: Handler;
-  path: string;
-  params: object;
-  anonymous: number;
-}[] = [
-  {
-    file: "profile/me/route.ts",
-    method: "GET",
-    handler: profileMe.GET as Handler,
-    path: "/api/profile/me",
-    params: {},
-    anonymous: 401,
-  },
-  {
-    file: "profile/me/user/route.ts",
-    method: "GET",
-    handler: profileUser.GET as Handler,
-    path: "/api/profile/me/user",
-    params: {},
-    anonymous: 401,
-  },
-  {
-    file: "organisations/[organisationId]/files/route.ts",
-    method: "POST",
-    handler: orgFiles.POST as Handler,
-    path: `/api/organisations/${ORG}/files`,
-    params: { organisationId: ORG },
-    anonymous: 404,
-  },
-  {
-    file: "organisations/[organisationId]/files/[fileId]/route.ts",
-    method: "GET",
-    handler: orgFile.GET as Handler,
-    path: `/api/organisations/${ORG}/files/${FILE}`,
-    params: { organisationId: ORG, fileId: FILE },
-    anonymous: 404,
-  },
-  {
-    file: "organisations/[organisationId]/logo/route.ts",
-    method: "POST",
-    handler: orgLogo.POST as Handler,
-    path: `/api/organisations/${ORG}/logo`,
-    params: { organisationId: ORG },
-    anonymous: 404,
-  },
-  {
-    file: "organisations/[organisationId]/logo/route.ts",
-    method: "DELETE",
-    handler: orgLogo.DELETE as Handler,
-    path: `/api/organisations/${ORG}/logo`,
-    params: { organisationId: ORG },
-    anonymous: 404,
-  },
+const sessionRoutes = [
+  sessionRoute("GET profile/me", profileMe.GET, 401),
+  sessionRoute("GET profile/me/user", profileUser.GET, 401),
+  sessionRoute("POST organisations/[organisationId]/files", orgFiles.POST, 404),
+  sessionRoute("GET organisations/[organisationId]/files/[fileId]", orgFile.GET, 404),
+  sessionRoute("POST organisations/[organisationId]/logo", orgLogo.POST, 404),
+  sessionRoute("DELETE organisations/[organisationId]/logo", orgLogo.DELETE, 404),
 ];
 /** Route handlers that never read the session (public data, signed links). */
 const sessionless = [
@@ -187,24 +160,28 @@ describe("a malformed session cookie is no session (issue 2.6)", () => {
 
   it("pages through the proxy: a guarded page sends to sign-in, a public one is served", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    for (const [label, jar] of jars()) {
-      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-      const guarded = await authGuard(
-        new NextRequest("http://localhost:3000/profile", { headers: { cookie } }),
-      );
-      expect({ label, status: guarded.status, location: guarded.headers.get("location") }).toEqual({
-        label,
+    const pages = [
+      {
+        page: "/profile",
         status: 307,
         location: "http://localhost:3000/login?redirect=%2Fprofile",
-      });
-      const open = await authGuard(
-        new NextRequest("http://localhost:3000/about", { headers: { cookie } }),
-      );
-      expect({ label, status: open.status }).toEqual({ label, status: 200 });
-      const login = await authGuard(
-        new NextRequest("http://localhost:3000/login", { headers: { cookie } }),
-      );
-      expect({ label, status: login.status }).toEqual({ label, status: 200 });
+      },
+      { page: "/about", status: 200, location: null },
+      { page: "/login", status: 200, location: null },
+    ];
+    for (const [label, jar] of jars()) {
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+      for (const { page, status, location } of pages) {
+        const response = await authGuard(
+          new NextRequest(`http://localhost:3000${page}`, { headers: { cookie } }),
+        );
+        expect({
+          label,
+          page,
+          status: response.status,
+          location: response.headers.get("location"),
+        }).toEqual({ label, page, status, location });
+      }
     }
     warn.mockRestore();
   });

@@ -15,8 +15,10 @@ export function appPagePatterns(
     const name = entry.name;
     // Private folders, parallel slots and intercepting routes add no URL of their own.
     if (name.startsWith("_") || name.startsWith("@") || name.startsWith("(.")) continue;
-    // A route group `(public)` organises files without changing the URL.
-    const next = /^\(.+\)$/.test(name) ? segments : [...segments, name];
+    // A route group `(public)` organises files without changing the URL, and neither does the
+    // root `[locale]` segment: the proxy rewrites each URL to it (lib/i18n/locale-rewrite.ts).
+    const invisible = /^\(.+\)$/.test(name) || (segments.length === 0 && name === "[locale]");
+    const next = invisible ? segments : [...segments, name];
     found.push(...appPagePatterns(path.join(dir, name), next));
   }
   return found;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { exchangeErrorKey, readCallback, readHash } from "@/app/(auth)/callback/callback-params";
+import {
+  exchangeErrorKey,
+  readCallback,
+  readHash,
+} from "@/app/[locale]/(auth)/callback/callback-params";
 import { resetPasswordSchema } from "@/components/auth/recovery-schemas";
 
 describe("readCallback", () => {

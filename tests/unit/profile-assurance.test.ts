@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { needsAal2, readEmailChangeReturn } from "@/app/profile/update/assurance";
+import { needsAal2, readEmailChangeReturn } from "@/app/[locale]/profile/update/assurance";
 
 describe("needsAal2", () => {
   it("asks for the TOTP step when a verified factor exists and the session is below aal2", () => {

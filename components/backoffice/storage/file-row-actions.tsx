@@ -26,7 +26,7 @@ import {
   deleteFileAction,
   moveFileAction,
   renameFileAction,
-} from "@/app/backoffice/organisation/[organisationId]/storage/actions";
+} from "@/app/[locale]/backoffice/organisation/[organisationId]/storage/actions";
 import { FILE_NAME_MAX } from "@/lib/files/file-rules";
 import { deleteFileSchema, moveFileSchema, renameFileSchema } from "@/lib/files/file-schema";
 import type { FolderPath } from "@/lib/files/files";

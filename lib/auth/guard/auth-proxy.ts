@@ -23,13 +23,18 @@ import {
  * session cookie goes through a supabase-js server client: getClaims() (verified against the
  * JWKS served in-process; a refresh, when under 90 s remain, also runs in-process) and the
  * cookies it writes back. Then the route guard applies (guard-decision.ts).
- * Requests to the auth service itself pass untouched.
+ * Requests to the auth service itself pass untouched. A request that goes on is handed to
+ * `pass` (the proxy's rewrite to the page's locale, or Next's own `next`).
  */
-export async function authGuard(request: NextRequest): Promise<NextResponse> {
+export async function authGuard(
+  request: NextRequest,
+  pass: (request: NextRequest) => NextResponse = (forwarded) =>
+    NextResponse.next({ request: forwarded }),
+): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   if (pathname.startsWith("/auth/v1/")) return NextResponse.next();
 
-  let response = NextResponse.next({ request });
+  let response = pass(request);
   const pending: PendingCookie[] = [];
   // Visitors without a session cookie (most traffic) cost nothing: no client, no key lookup.
   const hosted = hostedAuth();
@@ -50,7 +55,7 @@ export async function authGuard(request: NextRequest): Promise<NextResponse> {
         getAll: () => request.cookies.getAll(),
         setAll: (toSet, cacheHeaders) => {
           for (const { name, value } of toSet) request.cookies.set(name, value);
-          response = NextResponse.next({ request });
+          response = pass(request);
           for (const cookie of toSet) pending.push(cookie);
           for (const [name, value] of Object.entries(cacheHeaders)) {
             response.headers.set(name, value);

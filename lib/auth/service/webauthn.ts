@@ -253,6 +253,20 @@ export interface NewCredential {
 const ZERO_AAGUID = "00000000-0000-0000-0000-000000000000";
 
 /**
+ * What an authenticator's answer must match: its challenge's value, one of its origins, its
+ * relying party id hash, and user verification for a passkey (a ceremony of an MFA factor
+ * asks for presence only).
+ */
+const expectations = (challenge: ChallengeRow) => ({
+  expectedChallenge: challenge.challenge,
+  expectedOrigin: challenge.origins,
+  expectedRPID: challenge.rpId,
+  requireUserVerification:
+    challenge.ceremony === "passkey_registration" ||
+    challenge.ceremony === "passkey_authentication",
+});
+
+/**
  * Checks an attestation against its challenge: type, challenge, origin, relying party id
  * hash, user presence (and verification for passkeys), the attestation statement and the
  * key's algorithm. Any failure → `failure` (the caller's error).
@@ -264,13 +278,7 @@ export async function verifyRegistration(
 ): Promise<NewCredential> {
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    result = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: challenge.origins,
-      expectedRPID: challenge.rpId,
-      requireUserVerification: challenge.ceremony === "passkey_registration",
-    });
+    result = await verifyRegistrationResponse({ response, ...expectations(challenge) });
   } catch {
     throw failure();
   }
@@ -305,16 +313,13 @@ export async function verifyAssertion(
   try {
     result = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: challenge.origins,
-      expectedRPID: challenge.rpId,
+      ...expectations(challenge),
       credential: {
         id: credential.credentialId,
         publicKey: new Uint8Array(Buffer.from(credential.publicKey, "base64url")),
         counter: credential.signCount,
         transports: credential.transports as AuthenticatorTransport[],
       },
-      requireUserVerification: challenge.ceremony === "passkey_authentication",
     });
   } catch {
     throw failure();

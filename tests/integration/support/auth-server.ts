@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import * as route from "@/app/auth/v1/[...path]/route";
 import { getApiKeys } from "@/lib/auth/service/keys";
+import { resetEnvForTests } from "@/lib/env";
 
 /**
  * The built-in auth service served in-process: a `fetch` that hands each Request to the
@@ -51,15 +52,54 @@ class NoRealtime {
   }
 }
 
-export async function authClient(
-  options: { ip?: string; log?: Recorded[] } = {},
-): Promise<SupabaseClient> {
-  const { anonKey } = await getApiKeys();
-  return createClient(ORIGIN, anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { fetch: inProcessFetch(options) },
+export interface AuthClientOptions {
+  /** The client's address (a random one by default). */
+  ip?: string;
+  log?: Recorded[];
+  /** The service_role key (`auth.admin.*`) instead of the anon key. */
+  key?: "anon" | "service";
+  /** A key of one's own instead (a wrong one). */
+  apiKey?: string;
+  /** The PKCE flow: links and OAuth answer a code for `exchangeCodeForSession`. */
+  pkce?: boolean;
+  /** auth-js's passkey API (`auth.passkey.*`, `signInWithPasskey`, `registerPasskey`). */
+  passkeys?: boolean;
+  /** An `Origin` header on every request. */
+  origin?: string;
+}
+
+export async function authClient(options: AuthClientOptions = {}): Promise<SupabaseClient> {
+  const keys = await getApiKeys();
+  const key = options.apiKey ?? (options.key === "service" ? keys.serviceRoleKey : keys.anonKey);
+  return createClient(ORIGIN, key, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      ...(options.pkce ? { flowType: "pkce" as const } : {}),
+      ...(options.passkeys ? { experimental: { passkey: true } } : {}),
+    },
+    global: {
+      fetch: inProcessFetch(options),
+      ...(options.origin ? { headers: { Origin: options.origin } } : {}),
+    },
     realtime: { transport: NoRealtime as unknown as typeof WebSocket },
   });
+}
+
+/** A client with the service_role key: the admin API (`auth.admin.*`). */
+export const serviceClient = (): Promise<SupabaseClient> => authClient({ key: "service" });
+
+/**
+ * The settings a suite changes from test to test: the answer clears every one of `names`,
+ * sets `values` and reloads the settings (lib/env), so each test starts from the defaults.
+ */
+export function settingsSwitch(names: readonly string[]): (values: Record<string, string>) => void {
+  return (values) => {
+    for (const name of names) delete process.env[name];
+    Object.assign(process.env, values);
+    resetEnvForTests();
+  };
 }
 
 /** A raw request through the same handler (for the wire conventions). */

@@ -1,23 +1,24 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { mfaFactors, sessions } from "@/lib/auth/schema";
+import { mfaFactors } from "@/lib/auth/schema";
 import { requireAdmin } from "@/lib/auth/service/admin-bearer";
 import { recordAudit } from "@/lib/auth/service/audit";
+import { auditActor } from "@/lib/auth/service/audit-actor";
 import { unprocessable } from "@/lib/auth/service/errors";
 import { loadTarget } from "@/lib/auth/service/handlers/admin";
 import { readJsonBody, type RequestInfo } from "@/lib/auth/service/http";
-import { factorNotFound } from "@/lib/auth/service/mfa";
+import { factorNotFound, findOwnedFactor, removeFactor } from "@/lib/auth/service/mfa-enrolment";
 import {
   factorDto,
   userFactors,
   type FactorDto,
   type FactorRow,
 } from "@/lib/auth/service/mfa-factors";
-import { auditName } from "@/lib/auth/service/sessions";
 import type { UserRow } from "@/lib/auth/service/users";
 import { normalizePhone, nullableString, parseBody } from "@/lib/auth/service/validation";
 import { withSystemContext, type Tx } from "@/lib/db/context";
+import { isUniqueViolation } from "@/lib/errors/app-error";
 
 /**
  * The admin MFA endpoints of GoTrue (service_role): GET /admin/users/{id}/factors (the
@@ -28,22 +29,16 @@ import { withSystemContext, type Tx } from "@/lib/db/context";
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function loadFactor(tx: Tx, user: UserRow, factorId: string): Promise<FactorRow> {
+/** The user of the path and their factor, locked. */
+async function loadUserFactor(
+  tx: Tx,
+  userId: string,
+  factorId: string,
+): Promise<{ user: UserRow; factor: FactorRow }> {
+  const user = await loadTarget(tx, userId);
   if (!UUID.test(factorId)) throw factorNotFound();
-  const [factor] = await tx
-    .select()
-    .from(mfaFactors)
-    .where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, user.id)))
-    .for("update");
-  if (!factor) throw factorNotFound();
-  return factor;
+  return { user, factor: await findOwnedFactor(tx, user, factorId) };
 }
-
-const actor = (user: UserRow, info: RequestInfo) => ({
-  id: user.id,
-  username: auditName(user),
-  ip: info.ip,
-});
 
 export async function handleAdminListFactors(
   request: Request,
@@ -58,13 +53,6 @@ export async function handleAdminListFactors(
 
 const updateBody = z.object({ friendly_name: nullableString, phone: nullableString });
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 export async function handleAdminUpdateFactor(
   request: Request,
   info: RequestInfo,
@@ -76,8 +64,7 @@ export async function handleAdminUpdateFactor(
   const phone = body.phone ? normalizePhone(body.phone) : undefined;
   try {
     return await withSystemContext("auth: admin update factor", async (tx) => {
-      const user = await loadTarget(tx, userId);
-      const factor = await loadFactor(tx, user, factorId);
+      const { user, factor } = await loadUserFactor(tx, userId, factorId);
       const changes: Partial<typeof mfaFactors.$inferInsert> = {};
       if (body.friendly_name) changes.friendlyName = body.friendly_name;
       if (phone && factor.factorType === "phone") changes.phone = phone;
@@ -87,7 +74,7 @@ export async function handleAdminUpdateFactor(
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(mfaFactors.id, factor.id))
         .returning();
-      await recordAudit(tx, actor(user, info), "factor_updated", {
+      await recordAudit(tx, auditActor(user, info), "factor_updated", {
         factor_id: factor.id,
         factor_type: factor.factorType,
       });
@@ -112,17 +99,8 @@ export async function handleAdminDeleteFactor(
 ): Promise<FactorDto> {
   await requireAdmin(request);
   return withSystemContext("auth: admin delete factor", async (tx) => {
-    const user = await loadTarget(tx, userId);
-    const factor = await loadFactor(tx, user, factorId);
-    await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
-    await tx
-      .update(sessions)
-      .set({ aal: "aal1", factorId: null, updatedAt: new Date() })
-      .where(and(eq(sessions.factorId, factor.id), eq(sessions.userId, user.id)));
-    await recordAudit(tx, actor(user, info), "factor_deleted", {
-      factor_id: factor.id,
-      factor_type: factor.factorType,
-    });
+    const { user, factor } = await loadUserFactor(tx, userId, factorId);
+    await removeFactor(tx, user, factor, info, "factor_deleted");
     return factorDto(factor);
   });
 }

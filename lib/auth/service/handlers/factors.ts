@@ -8,14 +8,16 @@ import { enforceAuthRateLimit, mfaChallengeRule, mfaVerifyRule } from "@/lib/aut
 import {
   challengeFactor,
   deleteChallenge,
-  enrollFactor,
   ExpiredChallenge,
-  findOwnedFactor,
-  unenrollFactor,
   verifyFactor,
   type ChallengeResponse,
+} from "@/lib/auth/service/mfa-challenges";
+import {
+  enrollFactor,
+  findOwnedFactor,
+  unenrollFactor,
   type EnrollResponse,
-} from "@/lib/auth/service/mfa";
+} from "@/lib/auth/service/mfa-enrolment";
 import type { SessionResponse } from "@/lib/auth/service/sessions";
 import {
   challengeWebAuthnFactor,

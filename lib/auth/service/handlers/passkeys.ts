@@ -1,48 +1,33 @@
 import "server-only";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/service/admin-bearer";
 import { recordAudit } from "@/lib/auth/service/audit";
+import { auditActor } from "@/lib/auth/service/audit-actor";
 import { loadBearer, verifyBearer } from "@/lib/auth/service/bearer";
 import { authConfig } from "@/lib/auth/service/config";
-import { AuthError, badRequest, unprocessable, validationFailed } from "@/lib/auth/service/errors";
+import { AuthError, validationFailed } from "@/lib/auth/service/errors";
+import {
+  authenticationOptionsHandler,
+  authenticationVerifyHandler,
+  registrationOptionsHandler,
+  registrationVerifyHandler,
+} from "@/lib/auth/service/handlers/passkey-ceremonies";
 import {
   emptyResponse,
   jsonResponse,
   readJsonBody,
   type RequestInfo,
 } from "@/lib/auth/service/http";
-import { enforceAuthRateLimit, type AuthRateRule } from "@/lib/auth/service/limits";
-import { userFactors } from "@/lib/auth/service/mfa-factors";
 import {
-  auditName,
-  createSession,
-  type SessionResponse,
-  type SessionRow,
-} from "@/lib/auth/service/sessions";
-import { findUserById, isBanned, type UserRow } from "@/lib/auth/service/users";
+  assertMayChangePasskeys,
+  assertPasskeysEnabled,
+  findPasskey,
+  passkeyItem,
+  userPasskeys,
+} from "@/lib/auth/service/passkeys";
+import { findUserById, type UserRow } from "@/lib/auth/service/users";
 import { nullableString, parseBody } from "@/lib/auth/service/validation";
-import {
-  authenticationOptions,
-  credentialExists,
-  insertCredential,
-  isExpired,
-  MAX_PASSKEYS,
-  parseAuthenticationResponse,
-  parseRegistrationResponse,
-  PASSKEY_CHALLENGE_SECONDS,
-  recordCredentialUse,
-  registrationOptions,
-  storeChallenge,
-  takeChallenge,
-  unixSeconds,
-  userCredentials,
-  userHandle,
-  verifyAssertion,
-  verifyRegistration,
-  type CredentialRow,
-} from "@/lib/auth/service/webauthn";
-import { relyingParty, webAuthnSettings } from "@/lib/auth/service/webauthn-config";
 import { webauthnCredentials } from "@/lib/auth/webauthn-schema";
 import { withSystemContext, type Tx } from "@/lib/db/context";
 
@@ -54,252 +39,18 @@ import { withSystemContext, type Tx } from "@/lib/db/context";
  * - POST /passkeys/authentication/options, /passkeys/authentication/verify (a session)
  * - GET /passkeys, PATCH and DELETE /passkeys/{id} (Bearer)
  * - GET /admin/users/{id}/passkeys, DELETE /admin/users/{id}/passkeys/{passkey id}
+ *
+ * The ceremonies (the POSTs) are in passkey-ceremonies.ts; this file keeps the user's and
+ * the admin's handling of registered passkeys, and the routes.
  */
 type Handler = (request: Request, info: RequestInfo) => Promise<Response>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_NAME_LENGTH = 120;
 
-/** Options (either ceremony) and verifications, per client address. */
-export const PASSKEY_OPTIONS_RULE: AuthRateRule = {
-  name: "passkey-options",
-  limit: 60,
-  windowSeconds: 300,
-};
-export const PASSKEY_VERIFY_RULE: AuthRateRule = {
-  name: "passkey-verify",
-  limit: 60,
-  windowSeconds: 300,
-};
-
-export interface PasskeyListItem {
-  id: string;
-  friendly_name?: string;
-  created_at: string;
-  last_used_at?: string;
-}
-
-export function passkeyItem(row: CredentialRow): PasskeyListItem {
-  return {
-    id: row.id,
-    ...(row.friendlyName ? { friendly_name: row.friendlyName } : {}),
-    created_at: row.createdAt.toISOString(),
-    ...(row.lastUsedAt ? { last_used_at: row.lastUsedAt.toISOString() } : {}),
-  };
-}
-
-const passkeysDisabled = () =>
-  new AuthError(404, "passkey_disabled", "Passkey authentication is disabled");
-const challengeNotFound = () =>
-  unprocessable("webauthn_challenge_not_found", "WebAuthn challenge not found");
-const challengeExpired = () =>
-  unprocessable("webauthn_challenge_expired", "WebAuthn challenge has expired");
-const verificationFailed = () =>
-  unprocessable("webauthn_verification_failed", "WebAuthn verification failed");
-const passkeyNotFound = () =>
-  new AuthError(404, "webauthn_credential_not_found", "Passkey not found");
-
-function assertEnabled(): void {
-  if (!webAuthnSettings().passkeys) throw passkeysDisabled();
-}
-
-const actor = (user: UserRow, info: RequestInfo) => ({
-  id: user.id,
-  username: auditName(user),
-  ip: info.ip,
-});
-
-async function userPasskeys(tx: Tx, userId: string): Promise<CredentialRow[]> {
-  return tx
-    .select()
-    .from(webauthnCredentials)
-    .where(and(eq(webauthnCredentials.userId, userId), isNull(webauthnCredentials.factorId)))
-    .orderBy(asc(webauthnCredentials.createdAt));
-}
-
-async function findPasskey(tx: Tx, userId: string, id: string): Promise<CredentialRow> {
-  if (!UUID.test(id)) throw passkeyNotFound();
-  const [row] = await tx
-    .select()
-    .from(webauthnCredentials)
-    .where(
-      and(
-        eq(webauthnCredentials.id, id),
-        eq(webauthnCredentials.userId, userId),
-        isNull(webauthnCredentials.factorId),
-      ),
-    )
-    .for("update");
-  if (!row) throw passkeyNotFound();
-  return row;
-}
-
-/**
- * Changing a user's passkeys is a change of their sign-in methods: a user with a verified
- * MFA factor needs an aal2 session for it (as for enrolling and removing factors).
- */
-async function assertMayChangePasskeys(tx: Tx, user: UserRow, session: SessionRow): Promise<void> {
-  if (session.aal === "aal2") return;
-  const factors = await userFactors(tx, user.id);
-  if (factors.some((factor) => factor.status === "verified")) {
-    throw unprocessable("insufficient_aal", "AAL2 required to change passkeys");
-  }
-}
-
-const verifyBody = z.object({
-  challenge_id: nullableString,
-  credential: z.unknown(),
-});
-
-function challengeIdOf(body: { challenge_id?: string }): string {
-  if (!body.challenge_id || !UUID.test(body.challenge_id)) {
-    throw validationFailed("challenge_id must be an UUID");
-  }
-  return body.challenge_id;
-}
-
-/** POST /passkeys/registration/options: creation options for a new passkey of the Bearer. */
-async function registrationOptionsHandler(request: Request, info: RequestInfo) {
-  assertEnabled();
-  const bearer = await verifyBearer(request);
-  await readJsonBody(request);
-  await enforceAuthRateLimit(PASSKEY_OPTIONS_RULE, info);
-  const settings = webAuthnSettings();
-  const rp = relyingParty(settings, info.origin);
-  return withSystemContext("auth: passkey registration options", async (tx) => {
-    const { user, session } = await loadBearer(tx, bearer);
-    if (user.isAnonymous) throw validationFailed("Anonymous users cannot register passkeys");
-    await assertMayChangePasskeys(tx, user, session);
-    const existing = await userCredentials(tx, user.id);
-    if (existing.filter((row) => row.factorId === null).length >= MAX_PASSKEYS) {
-      throw unprocessable("too_many_passkeys", `A user may register ${MAX_PASSKEYS} passkeys`);
-    }
-    const options = await registrationOptions(
-      settings,
-      rp,
-      user,
-      existing,
-      "passkey",
-      PASSKEY_CHALLENGE_SECONDS,
-    );
-    const challenge = await storeChallenge(tx, {
-      ceremony: "passkey_registration",
-      userId: user.id,
-      factorId: null,
-      challenge: options.challenge,
-      rp,
-      info,
-      lifetimeSeconds: PASSKEY_CHALLENGE_SECONDS,
-    });
-    return { challenge_id: challenge.id, options, expires_at: unixSeconds(challenge.expiresAt) };
-  });
-}
-
-/** POST /passkeys/registration/verify: the authenticator's attestation becomes a passkey. */
-async function registrationVerifyHandler(request: Request, info: RequestInfo) {
-  assertEnabled();
-  const bearer = await verifyBearer(request);
-  const body = parseBody(verifyBody, await readJsonBody(request));
-  const challengeId = challengeIdOf(body);
-  const response = parseRegistrationResponse(body.credential);
-  await enforceAuthRateLimit(PASSKEY_VERIFY_RULE, info);
-  const challenge = await takeChallenge(challengeId, {
-    ceremony: "passkey_registration",
-    userId: bearer.sub,
-  });
-  if (!challenge) throw challengeNotFound();
-  if (isExpired(challenge)) throw challengeExpired();
-  const credential = await verifyRegistration(challenge, response, verificationFailed);
-  return withSystemContext("auth: passkey registration", async (tx) => {
-    const { user, session } = await loadBearer(tx, bearer);
-    await assertMayChangePasskeys(tx, user, session);
-    if (await credentialExists(tx, credential.credentialId)) {
-      throw unprocessable("webauthn_credential_exists", "This passkey is registered already");
-    }
-    if ((await userPasskeys(tx, user.id)).length >= MAX_PASSKEYS) {
-      throw unprocessable("too_many_passkeys", `A user may register ${MAX_PASSKEYS} passkeys`);
-    }
-    const row = await insertCredential(tx, {
-      ...credential,
-      userId: user.id,
-      factorId: null,
-      rpId: challenge.rpId,
-      friendlyName: null,
-    });
-    await recordAudit(tx, actor(user, info), "passkey_created", { passkey_id: row.id });
-    return passkeyItem(row);
-  });
-}
-
-/** POST /passkeys/authentication/options: a discoverable-credential challenge (no user). */
-async function authenticationOptionsHandler(request: Request, info: RequestInfo) {
-  assertEnabled();
-  await readJsonBody(request);
-  await enforceAuthRateLimit(PASSKEY_OPTIONS_RULE, info);
-  const rp = relyingParty(webAuthnSettings(), info.origin);
-  return withSystemContext("auth: passkey authentication options", async (tx) => {
-    const options = await authenticationOptions(rp, null, PASSKEY_CHALLENGE_SECONDS);
-    const challenge = await storeChallenge(tx, {
-      ceremony: "passkey_authentication",
-      userId: null,
-      factorId: null,
-      challenge: options.challenge,
-      rp,
-      info,
-      lifetimeSeconds: PASSKEY_CHALLENGE_SECONDS,
-    });
-    return { challenge_id: challenge.id, options, expires_at: unixSeconds(challenge.expiresAt) };
-  });
-}
-
-/**
- * POST /passkeys/authentication/verify: the assertion of a registered passkey signs its
- * user in (a new session, amr `passkey`, aal1: a user with MFA still takes that step).
- * Unknown credential, a user handle that is not the credential's, a bad signature or a
- * counter that went back → 422 webauthn_verification_failed.
- */
-async function authenticationVerifyHandler(
-  request: Request,
-  info: RequestInfo,
-): Promise<SessionResponse> {
-  assertEnabled();
-  const body = parseBody(verifyBody, await readJsonBody(request));
-  const challengeId = challengeIdOf(body);
-  const response = parseAuthenticationResponse(body.credential);
-  await enforceAuthRateLimit(PASSKEY_VERIFY_RULE, info);
-  const challenge = await takeChallenge(challengeId, { ceremony: "passkey_authentication" });
-  if (!challenge) throw challengeNotFound();
-  if (isExpired(challenge)) throw challengeExpired();
-  return withSystemContext("auth: passkey sign-in", async (tx) => {
-    const [credential] = await tx
-      .select()
-      .from(webauthnCredentials)
-      .where(
-        and(
-          eq(webauthnCredentials.credentialId, response.rawId),
-          isNull(webauthnCredentials.factorId),
-        ),
-      )
-      .for("update");
-    if (!credential || response.id !== response.rawId) throw verificationFailed();
-    const handle = response.response.userHandle;
-    if (handle && !Buffer.from(handle, "base64url").equals(userHandle(credential.userId))) {
-      throw verificationFailed();
-    }
-    const use = await verifyAssertion(challenge, response, credential, verificationFailed);
-    const user = await findUserById(tx, credential.userId);
-    if (!user) throw verificationFailed();
-    if (isBanned(user)) throw badRequest("user_banned", "User is banned");
-    await recordCredentialUse(tx, credential, use);
-    const session = await createSession(tx, user, "passkey", info);
-    await recordAudit(tx, actor(user, info), "login", { provider: "passkey" });
-    return session;
-  });
-}
-
 /** GET /passkeys: the Bearer's passkeys, oldest first. */
 async function listHandler(request: Request) {
-  assertEnabled();
+  assertPasskeysEnabled();
   const bearer = await verifyBearer(request);
   return withSystemContext("auth: passkey list", async (tx) => {
     const { user } = await loadBearer(tx, bearer);
@@ -311,7 +62,7 @@ const updateBody = z.object({ friendly_name: nullableString });
 
 /** PATCH /passkeys/{id}: renames (1–120 characters). */
 async function updateHandler(request: Request, info: RequestInfo, id: string) {
-  assertEnabled();
+  assertPasskeysEnabled();
   const bearer = await verifyBearer(request);
   const body = parseBody(updateBody, await readJsonBody(request));
   const name = body.friendly_name?.trim() ?? "";
@@ -328,21 +79,21 @@ async function updateHandler(request: Request, info: RequestInfo, id: string) {
       .set({ friendlyName: name, updatedAt: new Date() })
       .where(eq(webauthnCredentials.id, passkey.id))
       .returning();
-    await recordAudit(tx, actor(user, info), "passkey_updated", { passkey_id: passkey.id });
+    await recordAudit(tx, auditActor(user, info), "passkey_updated", { passkey_id: passkey.id });
     return passkeyItem(row ?? passkey);
   });
 }
 
 /** DELETE /passkeys/{id}: 204. */
 async function deleteHandler(request: Request, info: RequestInfo, id: string): Promise<void> {
-  assertEnabled();
+  assertPasskeysEnabled();
   const bearer = await verifyBearer(request);
   await withSystemContext("auth: passkey delete", async (tx) => {
     const { user, session } = await loadBearer(tx, bearer);
     const passkey = await findPasskey(tx, user.id, id);
     await assertMayChangePasskeys(tx, user, session);
     await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.id, passkey.id));
-    await recordAudit(tx, actor(user, info), "passkey_deleted", { passkey_id: passkey.id });
+    await recordAudit(tx, auditActor(user, info), "passkey_deleted", { passkey_id: passkey.id });
   });
 }
 
@@ -354,7 +105,7 @@ async function adminUser(tx: Tx, userId: string): Promise<UserRow> {
 
 /** GET /admin/users/{id}/passkeys (service_role). */
 async function adminListHandler(request: Request, userId: string) {
-  assertEnabled();
+  assertPasskeysEnabled();
   await requireAdmin(request);
   return withSystemContext("auth: admin passkey list", async (tx) => {
     const user = await adminUser(tx, userId);
@@ -369,13 +120,13 @@ async function adminDeleteHandler(
   userId: string,
   id: string,
 ): Promise<void> {
-  assertEnabled();
+  assertPasskeysEnabled();
   await requireAdmin(request);
   await withSystemContext("auth: admin passkey delete", async (tx) => {
     const user = await adminUser(tx, userId);
     const passkey = await findPasskey(tx, user.id, id);
     await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.id, passkey.id));
-    await recordAudit(tx, actor(user, info), "passkey_deleted", {
+    await recordAudit(tx, auditActor(user, info), "passkey_deleted", {
       passkey_id: passkey.id,
       by_admin: true,
     });

@@ -4,18 +4,24 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { mfaFactors } from "@/lib/auth/schema";
 import { recordAudit } from "@/lib/auth/service/audit";
+import { auditActor } from "@/lib/auth/service/audit-actor";
 import { loadBearer, type VerifiedBearer } from "@/lib/auth/service/bearer";
 import { authConfig } from "@/lib/auth/service/config";
 import { AuthError, unprocessable, validationFailed } from "@/lib/auth/service/errors";
 import type { RequestInfo } from "@/lib/auth/service/http";
 import { enforceAuthRateLimit, mfaVerifyRule } from "@/lib/auth/service/limits";
-import { assertCanEnroll, findOwnedFactor, removeAbandonedFactors } from "@/lib/auth/service/mfa";
+import {
+  assertCanEnroll,
+  completeEnrolment,
+  findOwnedFactor,
+  removeAbandonedFactors,
+} from "@/lib/auth/service/mfa-enrolment";
 import type { FactorRow } from "@/lib/auth/service/mfa-factors";
-import { auditName, raiseSessionToAal2, type SessionResponse } from "@/lib/auth/service/sessions";
+import { raiseSessionToAal2, type SessionResponse } from "@/lib/auth/service/sessions";
 import type { UserRow } from "@/lib/auth/service/users";
 import { nullableString, parseBody } from "@/lib/auth/service/validation";
 import {
@@ -82,12 +88,6 @@ export type WebAuthnChallengeResponse = {
 const verifyDisabled = () =>
   unprocessable("mfa_webauthn_verify_not_enabled", "MFA verification is disabled for WebAuthn");
 
-const actor = (user: UserRow, info: RequestInfo) => ({
-  id: user.id,
-  username: auditName(user),
-  ip: info.ip,
-});
-
 /** POST /factors with factor_type "webauthn": the same limits and aal rule as TOTP. */
 export async function enrollWebAuthnFactor(
   bearer: VerifiedBearer,
@@ -114,7 +114,7 @@ export async function enrollWebAuthnFactor(
       createdAt: now,
       updatedAt: now,
     });
-    await recordAudit(tx, actor(user, info), "factor_in_progress", {
+    await recordAudit(tx, auditActor(user, info), "factor_in_progress", {
       factor_id: id,
       factor_type: "webauthn",
     });
@@ -185,7 +185,7 @@ export async function challengeWebAuthnFactor(
     .update(mfaFactors)
     .set({ lastChallengedAt: challenge.createdAt, updatedAt: challenge.createdAt })
     .where(eq(mfaFactors.id, factor.id));
-  await recordAudit(tx, actor(user, info), "challenge_created", {
+  await recordAudit(tx, auditActor(user, info), "challenge_created", {
     factor_id: factor.id,
     factor_type: "webauthn",
   });
@@ -285,21 +285,7 @@ export async function verifyWebAuthnFactor(
         rpId: challenge.rpId,
         friendlyName: factor.friendlyName,
       });
-      await tx
-        .update(mfaFactors)
-        .set({ status: "verified", updatedAt: new Date() })
-        .where(eq(mfaFactors.id, factor.id));
-      // As for TOTP (GoTrue's DeleteUnverifiedFactors): other unfinished WebAuthn enrolments go.
-      await tx
-        .delete(mfaFactors)
-        .where(
-          and(
-            eq(mfaFactors.userId, user.id),
-            eq(mfaFactors.factorType, "webauthn"),
-            eq(mfaFactors.status, "unverified"),
-            ne(mfaFactors.id, factor.id),
-          ),
-        );
+      await completeEnrolment(tx, user, factor, new Date());
     } else if (assertion) {
       const credential = await factorCredential(tx, factor.id);
       if (factor.status !== "verified" || !credential) throw verificationFailed();
@@ -309,7 +295,7 @@ export async function verifyWebAuthnFactor(
       const use = await verifyAssertion(challenge, assertion, credential, verificationFailed);
       await recordCredentialUse(tx, credential, use);
     }
-    await recordAudit(tx, actor(user, info), "verification_attempted", {
+    await recordAudit(tx, auditActor(user, info), "verification_attempted", {
       factor_id: factor.id,
       factor_type: "webauthn",
       success: true,

@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { HubBrowser } from "@/components/quick-access/hub-browser";
+import { HubCategoryLinks } from "@/components/quick-access/hub-category-links";
+import { OpenQuickAccessButton } from "@/components/quick-access/open-quick-access-button";
+import { ServerIcon } from "@/components/ui/server-icon";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { type LocaleParams, pageLocale } from "@/lib/i18n/page-locale";
+
+/** Prerendered per locale; any other segment is a 404 (app/global-not-found.tsx). */
+export const dynamicParams = false;
+
+export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
+  await pageLocale(params);
+  const t = await getTranslations("hub");
+  return pageMetadata({ path: "/", title: t("metaTitle"), description: t("metaDescription") });
+}
+
+/**
+ * The hub home: the category browser of the Quick Access Panel, inline, at its centre (its code
+ * loads after the first paint: HubBrowser). Without JavaScript the categories show as plain
+ * links instead (HubCategoryLinks, in a <noscript>). The panel itself is mounted by the
+ * default layout's QuickAccessProvider.
+ */
+export default async function HubPage({ params }: { params: LocaleParams }) {
+  await pageLocale(params);
+  const t = await getTranslations("hub");
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:py-12">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-3xl font-bold text-primary-text sm:text-4xl">{t("heading")}</h1>
+        <p className="max-w-2xl text-muted-foreground">{t("intro")}</p>
+        <div>
+          <OpenQuickAccessButton label={t("openPanel")} icon={<ServerIcon name="layout-grid" />} />
+        </div>
+      </header>
+      <section
+        aria-label={t("browserLabel")}
+        className="rounded-card border border-border bg-surface p-4 sm:p-6"
+        data-testid="hub-browser"
+      >
+        <HubBrowser variant="page" />
+        {/* The browser's HTML stays hidden without JavaScript (deferHydration): links instead. */}
+        <noscript>
+          <HubCategoryLinks />
+        </noscript>
+      </section>
+    </div>
+  );
+}

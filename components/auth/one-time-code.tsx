@@ -1,0 +1,58 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useForm, type UseFormReturn } from "react-hook-form";
+import { z } from "zod";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { translateValidationMessage } from "@/lib/validation/messages";
+import { validationResolver } from "@/lib/validation/resolver";
+
+/**
+ * A 6-digit one-time code (sign-in by code, the MFA step, confirming a phone or a factor):
+ * its schema, its form and its field.
+ */
+export const oneTimeCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .regex(/^[0-9]{6}$/),
+});
+export type OneTimeCodeValues = z.infer<typeof oneTimeCodeSchema>;
+
+export function useOneTimeCodeForm(): UseFormReturn<OneTimeCodeValues> {
+  return useForm<OneTimeCodeValues>({
+    resolver: validationResolver(oneTimeCodeSchema),
+    defaultValues: { code: "" },
+  });
+}
+
+/** The code field with its validation error. */
+export function OneTimeCodeField({
+  form,
+  label,
+  hint,
+}: {
+  form: UseFormReturn<OneTimeCodeValues>;
+  label: string;
+  hint?: string;
+}) {
+  const tv = useTranslations("validation");
+  const message = form.formState.errors.code?.message;
+  return (
+    <FormField
+      label={label}
+      hint={hint}
+      errors={message ? translateValidationMessage(tv, message) : undefined}
+      required
+    >
+      <Input
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        {...form.register("code")}
+      />
+    </FormField>
+  );
+}
