@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { $ZodType, output } from "zod/v4/core";
+import { uuid, parse, FORMAT, REQUIRED, EMAIL, minLength } from "@/tests/support/schema-parse";
 import { contactSchema } from "@/lib/contact/contact-schema";
 import {
   createFolderSchema,
@@ -18,7 +18,6 @@ import {
   inviteSchema,
 } from "@/lib/people/people-schema";
 import { profileSchema } from "@/lib/profile/profile-schema";
-import { parseWithValidation, type FieldErrors } from "@/lib/validation/parse";
 
 /**
  * The people, profile, storage, module and contact forms' schemas, rule by rule: what each
@@ -26,21 +25,7 @@ import { parseWithValidation, type FieldErrors } from "@/lib/validation/parse";
  * schema-limits.test.ts). Written against the mutants StrykerJS made of them
  * (docs/testing.md, "Mutation testing").
  */
-const uuid = "0b7d9c1e-4a5f-4c7e-9f3a-2d1b6e8a9c10";
 const otherUuid = "5f0c2b8e-1d3a-4e6f-8a9b-0c1d2e3f4a5b";
-
-function parse<S extends $ZodType>(
-  schema: S,
-  input: unknown,
-): { data?: output<S>; errors?: FieldErrors } {
-  const result = parseWithValidation(schema, input);
-  return result.success ? { data: result.data } : { errors: result.fieldErrors };
-}
-
-const FORMAT = "validation:format";
-const REQUIRED = "validation:required";
-const EMAIL = "validation:email";
-const minLength = (n: number) => `validation:minLength:{"0":${n}}`;
 
 describe("people", () => {
   it("an invitation's address is trimmed and lower-cased; its role is a uuid", () => {

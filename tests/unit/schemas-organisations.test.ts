@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { $ZodType, output } from "zod/v4/core";
+import { uuid, parse, FORMAT, REQUIRED, EMAIL, minLength } from "@/tests/support/schema-parse";
 import {
   addContactEmailSchema,
   contactEmailIdSchema,
@@ -27,28 +27,12 @@ import {
   rolePermissionsSchema,
   updateRoleSchema,
 } from "@/lib/organisations/role-schema";
-import { parseWithValidation, type FieldErrors } from "@/lib/validation/parse";
 
 /**
  * The organisation module's form schemas, rule by rule: what each field accepts, how it
  * normalises it, and the spec §5 message it refuses with (length limits: schema-limits.test.ts).
  * Written against the mutants StrykerJS made of them (docs/testing.md, "Mutation testing").
  */
-const uuid = "0b7d9c1e-4a5f-4c7e-9f3a-2d1b6e8a9c10";
-
-/** The parsed value, or the refusal's field errors. */
-function parse<S extends $ZodType>(
-  schema: S,
-  input: unknown,
-): { data?: output<S>; errors?: FieldErrors } {
-  const result = parseWithValidation(schema, input);
-  return result.success ? { data: result.data } : { errors: result.fieldErrors };
-}
-
-const FORMAT = "validation:format";
-const REQUIRED = "validation:required";
-const EMAIL = "validation:email";
-const minLength = (n: number) => `validation:minLength:{"0":${n}}`;
 
 describe("organisation: slugs", () => {
   it("slugify lower-cases, drops accents, joins words with single hyphens, trims hyphens", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { $ZodType, output } from "zod/v4/core";
+import { uuid, parse, FORMAT } from "@/tests/support/schema-parse";
 import orgSettingsEn from "@/messages/en/orgSettings.json";
 import orgSettingsEs from "@/messages/es/orgSettings.json";
 import {
@@ -18,7 +18,6 @@ import {
   updateScheduleSchema,
   weeklySchema,
 } from "@/lib/schedules/schedule-schema";
-import { parseWithValidation, type FieldErrors } from "@/lib/validation/parse";
 
 /**
  * The schedule form's schema, rule by rule, beside lib/schedules/schedule-schema.test.ts:
@@ -26,16 +25,6 @@ import { parseWithValidation, type FieldErrors } from "@/lib/validation/parse";
  * and the exceptions. Written against the mutants StrykerJS made of it (docs/testing.md,
  * "Mutation testing").
  */
-const uuid = "0b7d9c1e-4a5f-4c7e-9f3a-2d1b6e8a9c10";
-const FORMAT = "validation:format";
-
-function parse<S extends $ZodType>(
-  schema: S,
-  input: unknown,
-): { data?: output<S>; errors?: FieldErrors } {
-  const result = parseWithValidation(schema, input);
-  return result.success ? { data: result.data } : { errors: result.fieldErrors };
-}
 
 /** The issues of a plain parse: path and message. */
 function issues(
