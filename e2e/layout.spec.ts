@@ -268,5 +268,8 @@ test("at 390 px the pages fit and the hub's search placeholder shows whole", asy
   }
   await page.goto("/");
   const search = page.getByTestId("hub-browser").getByRole("searchbox", { name: "Search" });
+  // The browser's markup shows once its code has hydrated it (HubBrowser, after first paint);
+  // the prerendered page arrives before that, so measure the box once it is drawn.
+  await expect(search).toBeVisible();
   expect(await placeholderOverflow(search)).toBeLessThanOrEqual(0);
 });
