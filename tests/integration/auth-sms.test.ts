@@ -19,6 +19,8 @@ beforeAll(() => {
   process.env.SITE_URL = ORIGIN;
   process.env.AUTH_AUTOCONFIRM = "false";
   process.env.AUTH_RATE_LIMIT_EMAIL_SENT = "100000";
+  // A rerun on the same database starts with the earlier run's sends counted.
+  process.env.AUTH_RATE_LIMIT_SMS_SENT = "100000";
   resetEnvForTests();
   resetMailAdapterForTests();
   resetSmsAdapterForTests();
@@ -43,6 +45,7 @@ afterEach(() => {
 afterAll(async () => {
   delete process.env.AUTH_AUTOCONFIRM;
   delete process.env.AUTH_RATE_LIMIT_EMAIL_SENT;
+  delete process.env.AUTH_RATE_LIMIT_SMS_SENT;
   resetEnvForTests();
   await closeDb();
 });
