@@ -104,11 +104,13 @@ export function lighthouseFigures(path: string, report: LighthouseReport): Light
 
 /**
  * The run with the median performance score of several runs of one page (ties: the median
- * LCP among them), so one noisy run neither makes nor breaks the page.
+ * LCP among them), so one noisy run neither makes nor breaks the page. Runs Lighthouse could
+ * not finish (a runtime error, no performance score) are left out while another run finished.
  */
 export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFigures {
-  const score = (f: LighthouseFigures) => (Number.isFinite(f.performance) ? f.performance : -1);
-  const sorted = [...runs].sort((a, b) => score(a) - score(b) || b.lcpMs - a.lcpMs);
+  const finished = runs.filter((f) => !f.runtimeError && Number.isFinite(f.performance));
+  const candidates = finished.length > 0 ? finished : runs;
+  const sorted = [...candidates].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
   const middle = sorted[Math.floor((sorted.length - 1) / 2)];
   if (!middle) throw new Error("no Lighthouse runs");
   return middle;
@@ -157,43 +159,61 @@ export type LighthouseOptions = {
   /** Runs per page; the median run is reported. */
   runs: number;
   chromePath: string;
+  /**
+   * Lighthouse's default `simulate` (Lantern), or `devtools`: Chromium really throttles the
+   * network and CPU, slower to run and more sensitive to a busy machine (docs/bench.md).
+   */
+  throttlingMethod: "simulate" | "devtools";
 };
 
-/** Runs Lighthouse on each page, `runs` times, in one Chromium; the median run per page. */
+/**
+ * Runs Lighthouse on each page `runs` times, each run in a fresh Chromium (a second run of
+ * the same page in one browser sometimes records no navigation: NO_NAVSTART); a run that
+ * fails is tried once more. The median run per page.
+ */
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseFigures[]> {
   const { default: lighthouse } = await import("lighthouse");
   const { launch } = await import("chrome-launcher");
-  const chrome = await launch({
-    chromePath: options.chromePath,
-    chromeFlags: CHROME_FLAGS,
-    logLevel: "silent",
-  });
-  try {
-    const results: LighthouseFigures[] = [];
-    for (const path of options.paths) {
-      const runs: LighthouseFigures[] = [];
-      for (let run = 0; run < options.runs; run++) {
-        const result = await lighthouse(options.origin + path, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: Object.values(CATEGORIES),
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        runs.push(lighthouseFigures(path, result.lhr));
-      }
-      results.push(medianFigures(runs));
+  const runOnce = async (path: string): Promise<LighthouseFigures> => {
+    const chrome = await launch({
+      chromePath: options.chromePath,
+      chromeFlags: CHROME_FLAGS,
+      logLevel: "silent",
+    });
+    try {
+      const result = await lighthouse(options.origin + path, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.values(CATEGORIES),
+        throttlingMethod: options.throttlingMethod,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      return lighthouseFigures(path, result.lhr);
+    } finally {
+      chrome.kill();
     }
-    return results;
-  } finally {
-    chrome.kill();
+  };
+  const results: LighthouseFigures[] = [];
+  for (const path of options.paths) {
+    const runs: LighthouseFigures[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      const first = await runOnce(path);
+      runs.push(first.runtimeError ? await runOnce(path) : first);
+    }
+    results.push(medianFigures(runs));
   }
+  return results;
 }
 
-export function printLighthouse(results: readonly LighthouseFigures[], runs: number): void {
+export function printLighthouse(
+  results: readonly LighthouseFigures[],
+  options: Pick<LighthouseOptions, "runs" | "throttlingMethod">,
+): void {
   const t = LIGHTHOUSE_TARGETS;
+  const throttling = options.throttlingMethod === "simulate" ? "simulated" : "applied (devtools)";
   console.log(
-    `\nLighthouse (mobile profile, simulated throttling; median of ${runs} run(s) per page)`,
+    `\nLighthouse (mobile profile, ${throttling} throttling; median of ${options.runs} run(s) per page)`,
   );
   console.log(
     `| page | performance | accessibility | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | target (≥ ${t.performance}, 100 ×3, LCP ≤ ${t.lcpMs}, TBT ≤ ${t.tbtMs}, CLS ≤ ${t.cls}) |`,

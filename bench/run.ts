@@ -28,8 +28,9 @@
  * sign-ins). --burst-only (with --auth-only): only the sign-in burst. --skip-auth: the default
  * run without them.
  * --lighthouse-only: only Lighthouse; --skip-lighthouse: the default run without it;
- * --lighthouse-runs=<n> (default 1): runs per page, the median reported. CHROME_PATH (default
- * /usr/bin/chromium).
+ * --lighthouse-runs=<n> (default 1): runs per page, the median reported;
+ * --lighthouse-throttling=devtools: applied throttling instead of Lighthouse's simulated one.
+ * CHROME_PATH (default /usr/bin/chromium).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
@@ -93,6 +94,8 @@ const lighthouseOnly = args.get("lighthouse-only") === "true";
 const skipLighthouse = args.get("skip-lighthouse") === "true";
 const skipAuth = args.get("skip-auth") === "true";
 const lighthouseRuns = Number(args.get("lighthouse-runs") ?? 1);
+const lighthouseThrottling =
+  args.get("lighthouse-throttling") === "devtools" ? "devtools" : "simulate";
 const duration = Number(args.get("duration") ?? 5);
 const connections = Number(args.get("connections") ?? 10);
 const rounds = Number(args.get("rounds") ?? 3);
@@ -234,8 +237,9 @@ async function lighthouse() {
     paths: LIGHTHOUSE_PAGES,
     runs: lighthouseRuns,
     chromePath: CHROME_PATH,
+    throttlingMethod: lighthouseThrottling,
   });
-  printLighthouse(results, lighthouseRuns);
+  printLighthouse(results, { runs: lighthouseRuns, throttlingMethod: lighthouseThrottling });
 }
 
 function authOptions(server: ChildProcess) {

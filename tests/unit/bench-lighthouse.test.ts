@@ -170,14 +170,24 @@ describe("medianFigures", () => {
     expect(medianFigures(runs).performance).toBe(96);
   });
 
-  it("breaks a tie by the median LCP and ranks a failed run lowest", () => {
-    const runs = [
-      figures({ performance: 97, lcpMs: 1400 }),
-      figures({ performance: Number.NaN, lcpMs: Number.NaN }),
-      figures({ performance: 97, lcpMs: 1300 }),
-    ];
+  it("breaks a tie by the median LCP", () => {
+    const runs = [1300, 1500, 1400].map((lcpMs) => figures({ performance: 97, lcpMs }));
     expect(medianFigures(runs).lcpMs).toBe(1400);
     expect(medianFigures([figures({ performance: 90 })]).performance).toBe(90);
     expect(() => medianFigures([])).toThrow("no Lighthouse runs");
+  });
+
+  it("leaves out runs Lighthouse could not finish while another finished", () => {
+    const failed = figures({
+      performance: Number.NaN,
+      lcpMs: Number.NaN,
+      runtimeError: "NO_NAVSTART: no navigation",
+    });
+    const runs = [failed, figures({ performance: 93 }), failed];
+    expect(medianFigures(runs).performance).toBe(93);
+    expect(medianFigures([failed, failed]).runtimeError).toBe("NO_NAVSTART: no navigation");
+    // A run with an error but a score (a warning-level failure) is not a finished run either.
+    const partial = figures({ performance: 99, runtimeError: "PROTOCOL_TIMEOUT: late" });
+    expect(medianFigures([partial, figures({ performance: 80 })]).performance).toBe(80);
   });
 });
