@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_SERVER } from "next/constants";
@@ -24,7 +27,21 @@ const securityHeaders = [
     : []),
 ];
 
+/**
+ * The icon sprite's version (components/ui/icon.tsx, app/icons.svg/route.ts): the icon list and
+ * lucide's version, so a changed sprite gets a new URL and the old one may be cached for a year.
+ */
+function iconSpriteVersion(): string {
+  const lucide = createRequire(path.join(process.cwd(), "package.json"))("lucide-react/package.json") as { version: string };
+  return createHash("sha256")
+    .update(lucide.version)
+    .update(readFileSync(path.join(process.cwd(), "lib/icons/icon-names.ts")))
+    .digest("hex")
+    .slice(0, 12);
+}
+
 const nextConfig: NextConfig = {
+  env: { ICON_SPRITE_VERSION: iconSpriteVersion() },
   // Lets several builds live side by side (tests, benches, parallel work).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,

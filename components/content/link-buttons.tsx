@@ -1,7 +1,7 @@
-import type { IconName } from "lucide-react/dynamic";
+import type { IconName } from "@/lib/icons/icon-names";
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
-import { ServerIcon } from "@/components/ui/server-icon";
+import { Icon } from "@/components/ui/icon";
 import { cn } from "@/lib/utils/cn";
 
 const ICONS = {
@@ -32,7 +32,7 @@ export function LinkButtons({ label, links }: { label: string; links: readonly L
                   "w-full",
                 )}
               >
-                <ServerIcon name={ICONS[link.icon]} />
+                <Icon name={ICONS[link.icon]} />
                 {link.label}
               </Link>
             </li>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ServerIcon } from "@/components/ui/server-icon";
+import { Icon } from "@/components/ui/icon";
 import type { DocSummary } from "@/lib/docs/docs";
 
 interface DocsIndexProps {
@@ -25,7 +25,7 @@ export function DocsIndex({ docs, label, emptyText }: DocsIndexProps) {
                 <span className="text-lg font-semibold text-primary-text">{doc.title}</span>
                 <span className="text-sm leading-relaxed text-muted-foreground">{doc.summary}</span>
               </span>
-              <ServerIcon
+              <Icon
                 name="chevron-right"
                 aria-hidden="true"
                 className="mt-1 size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import messages from "@/messages/en";
 import {
+  chunkLoadedNamespaces,
   clientMessageScopes,
   pickClientMessages,
   scopedClientMessages,
@@ -62,6 +63,9 @@ describe("client messages", () => {
     expect(used.size).toBeGreaterThan(0);
     const allowed = (namespace: string, file: string) =>
       inShell(namespace) ||
+      (Object.entries(chunkLoadedNamespaces) as [string, readonly string[]][]).some(
+        ([loaded, dirs]) => loaded === namespace && dirs.some((dir) => file.startsWith(dir)),
+      ) ||
       (Object.keys(scopeDirs) as ClientMessageScope[]).some(
         (scope) =>
           scopeDirs[scope].some((dir) => file.startsWith(dir)) &&

@@ -4,8 +4,8 @@ import type { Messages } from "next-intl";
  * Which catalogue namespaces travel to the browser, where. Client components read messages
  * with `useTranslations`; the server passes them through NextIntlClientProvider, and every
  * namespace passed is in the HTML of every page under that provider (twice: the RSC payload).
- * So the root document passes only the shell's namespaces (top bar, drawer, Quick Access,
- * errors, app data), and the layouts whose client components need more add a provider of
+ * So the root document passes only the shell's namespaces (top bar, drawer, errors, app
+ * data), and the layouts whose client components need more add a provider of
  * their own with their scope (`scopedClientMessages`): the sign-in pages, the profile, the
  * back office, the contact form, the developer tools. A nested provider replaces the outer
  * one's messages, so each scope lists the shell's too.
@@ -15,10 +15,18 @@ import type { Messages } from "next-intl";
  */
 export const shellClientNamespaces = [
   "ui",
-  "quickAccess",
   "platform",
   "errors",
 ] as const satisfies readonly (keyof Messages)[];
+
+/**
+ * Namespaces that are never passed by a provider: the client components of these folders
+ * load them with their own code (components/quick-access/quick-access-messages.tsx loads the
+ * Quick Access texts with the panel and the hub's browser).
+ */
+export const chunkLoadedNamespaces = {
+  quickAccess: ["components/quick-access/"],
+} as const satisfies Partial<Record<keyof Messages, readonly string[]>>;
 
 export const clientMessageScopes = {
   /** /login, /register, /forgot-password, /callback. */

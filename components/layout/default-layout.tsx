@@ -9,7 +9,6 @@ import { sessionInitScript } from "./session-cookie";
 import { SiteFooter } from "./site-footer";
 import { TopBar, type TopBarVariant } from "./top-bar";
 import { TopBarAccountStatic } from "./top-bar-account-static";
-import { topBarIcons } from "./top-bar-icons";
 import { UnhandledErrorGuard } from "./unhandled-error-guard";
 
 /**
@@ -25,7 +24,6 @@ export async function DefaultLayout({
   variant?: TopBarVariant;
 }) {
   const backoffice = variant === "backoffice";
-  const icons = topBarIcons();
   const page = (
     <>
       {/* Inline scripts (allowed by hash: lib/security/content-security-policy.ts). */}
@@ -33,7 +31,7 @@ export async function DefaultLayout({
       <script dangerouslySetInnerHTML={{ __html: sessionInitScript }} />
       <NavigationProgress />
       <div className="flex min-h-dvh flex-col">
-        <TopBar icons={icons} account={<TopBarAccountStatic icons={icons} />} variant={variant} />
+        <TopBar account={<TopBarAccountStatic />} variant={variant} />
         <div className="flex flex-1">
           <NavigationDrawer nav={<DrawerNav />} />
           <main id="content" tabIndex={-1} className="min-w-0 flex-1 outline-none">

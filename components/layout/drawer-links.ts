@@ -1,4 +1,4 @@
-import type { IconName } from "lucide-react/dynamic";
+import type { IconName } from "@/lib/icons/icon-names";
 
 /** The built public pages listed in the navigation drawer (labels in messages ui.nav). */
 export type DrawerLinkKey = "hub" | "about" | "docs" | "contact" | "partners";

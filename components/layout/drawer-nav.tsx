@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { ServerIcon } from "@/components/ui/server-icon";
+import { Icon } from "@/components/ui/icon";
 import { drawerLinks } from "./drawer-links";
 import { DrawerNavLink } from "./drawer-nav-link";
 
@@ -15,7 +15,7 @@ export async function DrawerNav() {
         {drawerLinks.map(({ href, key, icon }) => (
           <li key={href}>
             <DrawerNavLink href={href}>
-              <ServerIcon name={icon} className="size-5 shrink-0" />
+              <Icon name={icon} className="size-5 shrink-0" />
               {t(key)}
             </DrawerNavLink>
           </li>

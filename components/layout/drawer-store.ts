@@ -50,7 +50,15 @@ export function subscribeDrawer(listener: Listener): () => void {
   };
 }
 
-/** Runs before first paint (inline in the layout): mirrors the stored state on <html>. */
-export const drawerInitScript = `try{document.documentElement.setAttribute(${JSON.stringify(
+/** Set on <html> by the shell's first inline script: JavaScript runs (`.js-only`, app/globals.css). */
+export const scriptingHtmlAttribute = "data-js";
+
+/**
+ * Runs before first paint (inline in the layout): marks <html> as scripted (so parts that work
+ * only with JavaScript show) and mirrors the drawer's stored state on it.
+ */
+export const drawerInitScript = `document.documentElement.setAttribute(${JSON.stringify(
+  scriptingHtmlAttribute,
+)},"");try{document.documentElement.setAttribute(${JSON.stringify(
   drawerHtmlAttribute,
 )},localStorage.getItem(${JSON.stringify(drawerStorageKey)})==="open"?"open":"closed")}catch(e){}`;

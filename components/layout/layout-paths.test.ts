@@ -30,5 +30,13 @@ describe("layout paths", () => {
     storage.clear();
     run(fakeDocument, { getItem: (k: string) => storage.get(k) ?? null });
     expect(attributes.get("data-drawer")).toBe("closed");
+    // …and marks <html> as scripted, even when storage is refused.
+    attributes.clear();
+    run(fakeDocument, {
+      getItem: () => {
+        throw new Error("denied");
+      },
+    });
+    expect([...attributes.entries()]).toEqual([["data-js", ""]]);
   });
 });

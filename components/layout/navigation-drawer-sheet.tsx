@@ -1,9 +1,9 @@
 "use client";
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { type MouseEvent, type ReactNode } from "react";
+import { Icon } from "@/components/ui/icon";
 
 /** The drawer below 960 px: a modal sheet from the left (loaded on its first opening). */
 export function NavigationDrawerSheet({
@@ -38,7 +38,7 @@ export function NavigationDrawerSheet({
               aria-label={t("close")}
               className="rounded-card p-2 text-muted-foreground hover:bg-surface-2 hover:text-foreground"
             >
-              <X className="size-5" aria-hidden />
+              <Icon name="x" className="size-5" aria-hidden />
             </DialogPrimitive.Close>
           </div>
           {nav}

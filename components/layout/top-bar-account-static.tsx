@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { type ReactNode } from "react";
 import { AccountButton, SignedInOnly, SignInLink } from "./account-controls";
+import { topBarIcons as icons } from "./top-bar-icons";
 
 /**
  * The session controls as the server renders them, the same for everyone: "Sign in" (to
@@ -8,11 +8,7 @@ import { AccountButton, SignedInOnly, SignInLink } from "./account-controls";
  * what works without JavaScript; with it, the island (top-bar-account.tsx) takes over once its
  * code is there.
  */
-export async function TopBarAccountStatic({
-  icons,
-}: {
-  icons: { signIn: ReactNode; account: ReactNode };
-}) {
+export async function TopBarAccountStatic() {
   const t = await getTranslations("ui.account");
   return (
     <>

@@ -1,7 +1,7 @@
 import { type ReactNode } from "react";
-import { ServerIcon } from "@/components/ui/server-icon";
+import { Icon } from "@/components/ui/icon";
 
-/** The top bar's icons, rendered by the server and handed to its client buttons. */
+/** The top bar's icons. */
 export type TopBarIcons = Record<
   | "menu"
   | "search"
@@ -17,21 +17,19 @@ export type TopBarIcons = Record<
 >;
 
 /**
- * Built in the (server) default layout: the icons reach the browser as markup in the page,
- * drawn by `ServerIcon` from lucide's icon data, so the top bar's buttons carry no icon code in
- * first-load JavaScript (not even lucide's client `Icon`).
+ * From the icon sprite (components/ui/icon.tsx): the top bar (a client component) draws them
+ * itself, so they cost neither icon code in first-load JavaScript nor elements in the RSC
+ * payload, only a `<use>` each in the markup.
  */
-export function topBarIcons(): TopBarIcons {
-  return {
-    menu: <ServerIcon name="menu" />,
-    search: <ServerIcon name="search" />,
-    close: <ServerIcon name="x" />,
-    launcher: <ServerIcon name="layout-grid" />,
-    light: <ServerIcon name="sun" />,
-    dark: <ServerIcon name="moon" />,
-    locale: <ServerIcon name="languages" />,
-    signIn: <ServerIcon name="log-in" />,
-    account: <ServerIcon name="circle-user-round" />,
-    marketplace: <ServerIcon name="store" />,
-  };
-}
+export const topBarIcons: TopBarIcons = {
+  menu: <Icon name="menu" />,
+  search: <Icon name="search" />,
+  close: <Icon name="x" />,
+  launcher: <Icon name="layout-grid" />,
+  light: <Icon name="sun" />,
+  dark: <Icon name="moon" />,
+  locale: <Icon name="languages" />,
+  signIn: <Icon name="log-in" />,
+  account: <Icon name="circle-user-round" />,
+  marketplace: <Icon name="store" />,
+};

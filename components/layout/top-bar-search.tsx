@@ -1,12 +1,12 @@
 "use client";
 
-import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { fieldControlClass } from "@/components/ui/input";
 import { cn } from "@/lib/utils/cn";
 import { useQuickAccess } from "@/components/quick-access/quick-access-provider";
+import { Icon } from "@/components/ui/icon";
 
 /** The top bar's search row: submitting opens the quick-access panel with the query. */
 export function TopBarSearch({ onClose }: { onClose: () => void }) {
@@ -43,7 +43,7 @@ export function TopBarSearch({ onClose }: { onClose: () => void }) {
           className={cn(fieldControlClass, "h-9")}
         />
         <Button type="submit" size="sm-field">
-          <Search aria-hidden />
+          <Icon name="search" aria-hidden />
           <span className="sr-only sm:not-sr-only">{t("submit")}</span>
         </Button>
       </form>

@@ -12,7 +12,7 @@ import { LocaleSwitch } from "./locale-switch";
 import { drawerId } from "./navigation-drawer";
 import { ThemeSwitch } from "./theme-switch";
 import { AccountSlot } from "./account-slot";
-import type { TopBarIcons } from "./top-bar-icons";
+import { topBarIcons as icons } from "./top-bar-icons";
 import { useDrawer } from "./use-drawer";
 import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
 
@@ -30,11 +30,9 @@ export type TopBarVariant = "marketplace" | "backoffice";
  * Both end with the session controls: "Sign in" or the account menu (account-slot.tsx).
  */
 export function TopBar({
-  icons,
   account,
   variant = "marketplace",
 }: {
-  icons: TopBarIcons;
   /** The server's static session controls (top-bar-account-static.tsx). */
   account: ReactNode;
   variant?: TopBarVariant;

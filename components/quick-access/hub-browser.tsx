@@ -4,11 +4,12 @@ import { deferHydration } from "@/components/ui/deferred-hydration";
 
 /**
  * The hub home's inline category browser. The server renders its first grid in full; its code
- * (browser, tiles, 45 icons: about 11 kB gzipped) is not part of the page's first-load
- * JavaScript but loads when the browser is idle or the visitor reaches the grid, and then
- * hydrates the grid in place (`deferHydration`). Its streamed HTML stays hidden without
- * JavaScript, so the hub adds the server's category links in a <noscript> (hub-category-links).
+ * and texts (quick-access-messages.tsx) are not part of the page's first-load JavaScript but
+ * load when the browser is idle or the visitor reaches the grid, and then hydrate the grid in
+ * place (`deferHydration`). React streams its HTML after the page's shell (a completed boundary
+ * this large is outlined) and reveals it with an inline script, so it stays hidden without
+ * JavaScript: the hub adds the categories as plain links in a <noscript> (hub-no-script-links).
  */
 export const HubBrowser = deferHydration(() =>
-  import("./quick-access-browser").then((module) => module.QuickAccessBrowser),
+  import("./hub-quick-access-browser").then((module) => module.HubQuickAccessBrowser),
 );

@@ -1,28 +1,20 @@
-import Link from "next/link";
-import { getTranslations } from "next-intl/server";
-import { ServerIcon } from "@/components/ui/server-icon";
+import { useTranslations } from "next-intl";
 import { categoryTree } from "@/lib/navigation/categories";
 import { resolveTree, type NavigationItem } from "@/lib/navigation/tree";
+import { CategoryIcon } from "./category-icon";
 
 function LeafLinks({ items }: { items: readonly NavigationItem[] }) {
   return (
-    <ul className="flex flex-col gap-1">
+    <ul>
       {items.map((item) => (
         <li key={item.id}>
           {item.url ? (
-            <Link
-              href={item.url}
-              className="inline-flex min-h-8 items-center gap-2 rounded-card px-1 text-sm text-primary-text underline-offset-4 hover:underline"
-            >
-              {item.title}
-            </Link>
+            <a href={item.url}>{item.title}</a>
           ) : (
-            <div className="flex flex-col gap-1 py-1">
-              <span className="px-1 text-sm font-medium">{item.title}</span>
-              <div className="border-l border-border pl-3">
-                <LeafLinks items={item.children ?? []} />
-              </div>
-            </div>
+            <>
+              <span>{item.title}</span>
+              <LeafLinks items={item.children ?? []} />
+            </>
           )}
         </li>
       ))}
@@ -31,28 +23,22 @@ function LeafLinks({ items }: { items: readonly NavigationItem[] }) {
 }
 
 /**
- * The hub's category grid as plain server HTML: each top-level category with its landing
- * pages as links (sub-folders nested). It is what the hub shows without JavaScript (in a
- * <noscript>: the deferred category browser's HTML stays hidden then, hub-browser.tsx).
+ * The hub's categories as plain links: each top-level category with its landing pages,
+ * sub-folders nested. Only the server renders it, in a <noscript> (hub-no-script-links.tsx);
+ * its styles are `.hub-links` descendants (app/globals.css) rather than classes on every link.
  */
-export async function HubCategoryLinks() {
-  const t = await getTranslations("quickAccess");
+export function HubCategoryLinks() {
+  const t = useTranslations("quickAccess");
   const tree = resolveTree(categoryTree, (id, field) => t(`items.${id}.${field}`));
   return (
-    <ul
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-      data-testid="hub-category-links"
-    >
+    <ul className="hub-links" data-testid="hub-category-links">
       {tree.map((category) => (
-        <li
-          key={category.id}
-          className="flex min-w-0 flex-col gap-2 rounded-card border border-border bg-surface-2/60 p-3"
-        >
-          <h2 className="flex items-center gap-2 font-medium text-primary-text">
-            <ServerIcon name={category.icon ?? "folder"} className="size-5 shrink-0" />
+        <li key={category.id}>
+          <h2>
+            <CategoryIcon name={category.icon} />
             {category.title}
           </h2>
-          <p className="text-sm text-muted-foreground">{category.description}</p>
+          <p>{category.description}</p>
           <LeafLinks items={category.children ?? []} />
         </li>
       ))}

@@ -1,8 +1,8 @@
 "use client";
 
-import { ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { NavigationItem } from "@/lib/navigation/tree";
+import { Icon } from "@/components/ui/icon";
 
 /**
  * The breadcrumb from Home. Every step but the current one is a button that returns to that
@@ -25,7 +25,7 @@ export function QuickAccessBreadcrumb({
           return (
             <li key={`${depth}-${title}`} className="flex items-center gap-1">
               {depth > 0 ? (
-                <ChevronRight className="size-4 text-muted-foreground" aria-hidden />
+                <Icon name="chevron-right" className="size-4 text-muted-foreground" aria-hidden />
               ) : null}
               {current ? (
                 <span aria-current="location" className="px-1 font-semibold">

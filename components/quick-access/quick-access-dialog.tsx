@@ -1,30 +1,42 @@
 "use client";
 
-import { House } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { buttonVariants } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils/cn";
 import { QuickAccessBrowser } from "./quick-access-browser";
+import { QuickAccessMessages } from "./quick-access-messages";
+import { Icon } from "@/components/ui/icon";
 
 /**
  * The Quick Access Panel (spec §2): a dialog 520 px wide (full width on small screens) that
  * closes on Escape or a click on the backdrop. Its content unmounts when closed, so each
  * opening starts at Home with the query it was opened with.
  */
-export function QuickAccessDialog({
-  open,
-  onOpenChange,
-  initialQuery,
-  restoreFocus,
-}: {
+type QuickAccessDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialQuery: string;
   /** Focuses what opened the panel; false when that element is gone. */
   restoreFocus: () => boolean;
-}) {
+};
+
+export function QuickAccessDialog(props: QuickAccessDialogProps) {
+  // Its texts come with its code (quick-access-messages.tsx).
+  return (
+    <QuickAccessMessages>
+      <QuickAccessPanel {...props} />
+    </QuickAccessMessages>
+  );
+}
+
+function QuickAccessPanel({
+  open,
+  onOpenChange,
+  initialQuery,
+  restoreFocus,
+}: QuickAccessDialogProps) {
   const t = useTranslations("quickAccess");
   const close = () => onOpenChange(false);
   return (
@@ -45,7 +57,7 @@ export function QuickAccessDialog({
             onClick={close}
             className={cn(buttonVariants({ variant: "outline", size: "sm" }))}
           >
-            <House aria-hidden />
+            <Icon name="house" aria-hidden />
             {t("hub")}
           </Link>
         </div>

@@ -8,14 +8,14 @@ import { preloadQuickAccessPanel, useQuickAccess } from "./quick-access-provider
 
 /** The top bar's icon button that opens the Quick Access Panel; `icon` comes from the server. */
 export function QuickAccessLauncher({ icon, className }: { icon: ReactNode; className?: string }) {
-  const t = useTranslations("quickAccess");
+  const t = useTranslations("ui");
   const { open, isOpen } = useQuickAccess();
   return (
     <Button
       variant="ghost"
       size="icon"
       className={cn(className)}
-      aria-label={t("launcher")}
+      aria-label={t("quickAccessLauncher")}
       aria-haspopup="dialog"
       aria-expanded={isOpen}
       onClick={() => open()}

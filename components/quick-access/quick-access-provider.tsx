@@ -12,8 +12,11 @@ import {
   type ReactNode,
 } from "react";
 
-/** Starts loading the panel's code (the launcher calls it on hover and focus). */
+/** Starts loading the panel's code and texts (the launcher calls it on hover and focus). */
 export function preloadQuickAccessPanel() {
+  void import("./quick-access-messages").then((module) =>
+    module.loadQuickAccessMessages(document.documentElement.lang),
+  );
   return import("./quick-access-dialog");
 }
 

@@ -1,12 +1,12 @@
 "use client";
 
-import { ChevronRight, ExternalLink, Heart } from "lucide-react";
 import Link from "next/link";
 import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { isFolder, type NavigationItem } from "@/lib/navigation/tree";
 import { cn } from "@/lib/utils/cn";
 import { CategoryIcon } from "./category-icon";
+import { Icon } from "@/components/ui/icon";
 
 export type TileView = "grid" | "list";
 
@@ -127,12 +127,14 @@ export function QuickAccessTile({
         {folder ? t("folder") : t("link")}
       </span>
       {folder ? (
-        <ChevronRight
+        <Icon
+          name="chevron-right"
           className={cn("size-5 shrink-0 text-primary-text", grid && "absolute right-3 bottom-3")}
           aria-hidden
         />
       ) : (
-        <ExternalLink
+        <Icon
+          name="external-link"
           className={cn(
             "size-4 shrink-0 text-muted-foreground",
             grid && "absolute right-3 bottom-3",
@@ -152,7 +154,7 @@ export function QuickAccessTile({
         aria-label={t("favourite", { title: item.title })}
         onClick={() => onToggleFavourite(item)}
       >
-        <Heart className={cn("size-4", isFavourite && "fill-current")} aria-hidden />
+        <Icon name="heart" className={cn("size-4", isFavourite && "fill-current")} aria-hidden />
       </button>
     </li>
   );

@@ -1,12 +1,12 @@
 "use client";
 
-import { Heart, LayoutGrid, List, Search, X } from "lucide-react";
 import { useId, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils/cn";
 import type { TileView } from "./quick-access-tile";
+import { Icon } from "@/components/ui/icon";
 
 /** The search box (clearable), the favourites filter and the grid/list toggle. */
 export function QuickAccessToolbar({
@@ -39,7 +39,8 @@ export function QuickAccessToolbar({
         <label htmlFor={inputId} className="sr-only">
           {t("search")}
         </label>
-        <Search
+        <Icon
+          name="search"
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden
         />
@@ -64,7 +65,7 @@ export function QuickAccessToolbar({
               input.current?.focus();
             }}
           >
-            <X className="size-4" aria-hidden />
+            <Icon name="x" className="size-4" aria-hidden />
           </button>
         ) : null}
       </div>
@@ -79,7 +80,7 @@ export function QuickAccessToolbar({
         aria-label={t("favouritesOnly")}
         onClick={() => onFavouritesOnlyChange(!favouritesOnly)}
       >
-        <Heart className={cn(favouritesOnly && "fill-current")} aria-hidden />
+        <Icon name="heart" className={cn(favouritesOnly && "fill-current")} aria-hidden />
       </Button>
       <div role="group" aria-label={t("view")} className="flex rounded-card border border-border">
         <Button
@@ -90,7 +91,7 @@ export function QuickAccessToolbar({
           aria-label={t("gridView")}
           onClick={() => onViewChange("grid")}
         >
-          <LayoutGrid aria-hidden />
+          <Icon name="layout-grid" aria-hidden />
         </Button>
         <Button
           variant="ghost"
@@ -100,7 +101,7 @@ export function QuickAccessToolbar({
           aria-label={t("listView")}
           onClick={() => onViewChange("list")}
         >
-          <List aria-hidden />
+          <Icon name="list" aria-hidden />
         </Button>
       </div>
     </div>

@@ -2,28 +2,29 @@ import { type ComponentProps } from "react";
 import { cn } from "@/lib/utils/cn";
 import { Slot } from "./slot";
 
-const base =
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-card text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:shrink-0";
-
+// The classes are defined once in app/globals.css (`.btn`, `.btn-<variant>`, `.btn-<size>`, in
+// @layer components, so a caller's utility classes win): a button costs about 25 characters
+// of class in the HTML instead of about 330, twice when the server renders it (markup and
+// RSC payload; docs/bench.md).
 const variants = {
-  primary: "bg-primary text-primary-foreground hover:bg-primary/90",
-  secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/90",
-  accent: "bg-accent text-accent-foreground hover:bg-accent/90",
-  outline: "border border-border bg-transparent hover:bg-surface-2",
-  ghost: "bg-transparent hover:bg-surface-2",
-  danger: "bg-danger text-danger-foreground hover:bg-danger/90",
-  link: "text-primary-text underline-offset-4 hover:underline",
+  primary: "btn-primary",
+  secondary: "btn-secondary",
+  accent: "btn-accent",
+  outline: "btn-outline",
+  ghost: "btn-ghost",
+  danger: "btn-danger",
+  link: "btn-link",
 } as const;
 
 const sizes = {
-  sm: "h-8 px-3 [&_svg]:size-4",
-  md: "h-10 px-4 [&_svg]:size-4",
-  lg: "h-12 px-6 text-base [&_svg]:size-4",
-  xl: "h-14 px-6 text-base [&_svg]:size-5",
-  icon: "size-10 [&_svg]:size-4",
-  "icon-sm": "size-9 [&_svg]:size-4",
+  sm: "btn-sm",
+  md: "btn-md",
+  lg: "btn-lg",
+  xl: "btn-xl",
+  icon: "btn-icon",
+  "icon-sm": "btn-icon-sm",
   /** The top bar's search row: as tall as its compact field. */
-  "sm-field": "h-9 px-3 [&_svg]:size-4",
+  "sm-field": "btn-sm-field",
 } as const;
 
 export type ButtonVariantProps = {
@@ -37,7 +38,7 @@ export type ButtonVariantProps = {
  * otherwise load (the root layout renders a Button).
  */
 export function buttonVariants({ variant, size }: ButtonVariantProps = {}): string {
-  return `${base} ${variants[variant ?? "primary"]} ${sizes[size ?? "md"]}`;
+  return `btn ${variants[variant ?? "primary"]} ${sizes[size ?? "md"]}`;
 }
 
 export type ButtonProps = ComponentProps<"button"> &

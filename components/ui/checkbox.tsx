@@ -1,9 +1,9 @@
 "use client";
 
 import * as CheckboxPrimitive from "@radix-ui/react-checkbox";
-import { Check, Minus } from "lucide-react";
 import { type ComponentProps } from "react";
 import { cn } from "@/lib/utils/cn";
+import { Icon } from "@/components/ui/icon";
 
 /** A tri-state checkbox (checked, unchecked, "indeterminate"); label it with <Label htmlFor>. */
 export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
@@ -16,8 +16,8 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
       {...props}
     >
       <CheckboxPrimitive.Indicator className="group flex items-center justify-center">
-        <Check className="size-3.5 group-data-[state=indeterminate]:hidden" aria-hidden />
-        <Minus className="hidden size-3.5 group-data-[state=indeterminate]:block" aria-hidden />
+        <Icon name="check" className="size-3.5 group-data-[state=indeterminate]:hidden" aria-hidden />
+        <Icon name="minus" className="hidden size-3.5 group-data-[state=indeterminate]:block" aria-hidden />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );

@@ -1,10 +1,10 @@
 "use client";
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { type ComponentProps } from "react";
 import { twMerge } from "tailwind-merge";
 import { cn } from "@/lib/utils/cn";
+import { Icon } from "@/components/ui/icon";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -54,7 +54,7 @@ export function DialogContent({
             className="absolute top-3 right-3 rounded-card p-2 text-muted-foreground hover:bg-surface-2 hover:text-foreground"
             aria-label={closeLabel}
           >
-            <X className="size-4" aria-hidden />
+            <Icon name="x" className="size-4" aria-hidden />
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

@@ -1,9 +1,9 @@
 "use client";
 
 import * as DropdownPrimitive from "@radix-ui/react-dropdown-menu";
-import { Check, Circle } from "lucide-react";
 import { type ComponentProps } from "react";
 import { cn } from "@/lib/utils/cn";
+import { Icon } from "@/components/ui/icon";
 
 export const DropdownMenu = DropdownPrimitive.Root;
 export const DropdownMenuTrigger = DropdownPrimitive.Trigger;
@@ -50,7 +50,7 @@ export function DropdownMenuCheckboxItem({
     <DropdownPrimitive.CheckboxItem className={cn(itemClass, "pl-8", className)} {...props}>
       <span className="absolute left-2 inline-flex size-4 items-center justify-center">
         <DropdownPrimitive.ItemIndicator>
-          <Check aria-hidden />
+          <Icon name="check" aria-hidden />
         </DropdownPrimitive.ItemIndicator>
       </span>
       {children}
@@ -67,7 +67,7 @@ export function DropdownMenuRadioItem({
     <DropdownPrimitive.RadioItem className={cn(itemClass, "pl-8", className)} {...props}>
       <span className="absolute left-2 inline-flex size-4 items-center justify-center">
         <DropdownPrimitive.ItemIndicator>
-          <Circle className="fill-current text-primary-text" aria-hidden />
+          <Icon name="circle" className="fill-current text-primary-text" aria-hidden />
         </DropdownPrimitive.ItemIndicator>
       </span>
       {children}

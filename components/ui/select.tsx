@@ -1,11 +1,11 @@
 "use client";
 
 import * as SelectPrimitive from "@radix-ui/react-select";
-import { Check, ChevronDown } from "lucide-react";
 import { type ComponentProps } from "react";
 import { twMerge } from "tailwind-merge";
 import { cn } from "@/lib/utils/cn";
 import { fieldControlClass } from "./input";
+import { Icon } from "@/components/ui/icon";
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
@@ -29,7 +29,7 @@ export function SelectTrigger({
     >
       {children}
       <SelectPrimitive.Icon asChild>
-        <ChevronDown className="size-4 shrink-0 opacity-70" aria-hidden />
+        <Icon name="chevron-down" className="size-4 shrink-0 opacity-70" aria-hidden />
       </SelectPrimitive.Icon>
     </SelectPrimitive.Trigger>
   );
@@ -73,7 +73,7 @@ export function SelectItem({
     >
       <span className="absolute left-2 inline-flex size-4 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
-          <Check className="size-4 text-primary-text" aria-hidden />
+          <Icon name="check" className="size-4 text-primary-text" aria-hidden />
         </SelectPrimitive.ItemIndicator>
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>

@@ -1,7 +1,6 @@
 "use client";
 
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { cn } from "@/lib/utils/cn";
@@ -13,6 +12,7 @@ import {
   toast,
   type ToastVariant,
 } from "./toast-store";
+import { Icon } from "@/components/ui/icon";
 
 export { toast, dismissToast };
 export type { ToastInput, ToastVariant } from "./toast-store";
@@ -56,7 +56,7 @@ export function Toaster() {
             aria-label={t("close")}
             className="row-span-2 rounded-lg p-1 text-muted-foreground hover:bg-surface-2 hover:text-foreground"
           >
-            <X className="size-4" aria-hidden />
+            <Icon name="x" className="size-4" aria-hidden />
           </ToastPrimitive.Close>
           {item.description ? (
             <ToastPrimitive.Description className="text-sm text-muted-foreground">

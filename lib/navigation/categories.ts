@@ -1,7 +1,8 @@
+import type { IconName } from "@/lib/icons/icon-names";
 /**
  * The category tree of the Quick Access Panel (spec §2), as data. Titles and descriptions
- * live in the "quickAccess" catalogue under `items.<id>`; icons are lucide names mapped to
- * components by components/quick-access/category-icon.tsx. A node has either a `url` (a leaf
+ * live in the "quickAccess" catalogue under `items.<id>`; icons are names in the icon sprite
+ * (lib/icons/icon-names.ts), drawn by components/quick-access/category-icon.tsx. A node has either a `url` (a leaf
  * that opens its landing page) or `children` (a folder).
  */
 
@@ -56,7 +57,7 @@ export const categoryIconNames = [
   "hotel",
   "car",
   "compass",
-] as const;
+] as const satisfies readonly IconName[];
 
 export type CategoryIconName = (typeof categoryIconNames)[number];
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { HubBrowser } from "@/components/quick-access/hub-browser";
-import { HubCategoryLinks } from "@/components/quick-access/hub-category-links";
+import { HubNoScriptLinks } from "@/components/quick-access/hub-no-script-links";
 import { OpenQuickAccessButton } from "@/components/quick-access/open-quick-access-button";
-import { ServerIcon } from "@/components/ui/server-icon";
+import { Icon } from "@/components/ui/icon";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { type LocaleParams, pageLocale } from "@/lib/i18n/page-locale";
 
@@ -17,21 +17,23 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 }
 
 /**
- * The hub home: the category browser of the Quick Access Panel, inline, at its centre (its code
- * loads after the first paint: HubBrowser). Without JavaScript the categories show as plain
- * links instead (HubCategoryLinks, in a <noscript>). The panel itself is mounted by the
- * default layout's QuickAccessProvider.
+ * The hub home: the category browser of the Quick Access Panel, inline, at its centre (its
+ * HTML is in the prerendered page; its code loads after the first paint: HubBrowser). Without
+ * JavaScript the categories show as plain links instead (HubNoScriptLinks). The panel
+ * itself is mounted by the default layout's QuickAccessProvider.
  */
 export default async function HubPage({ params }: { params: LocaleParams }) {
   await pageLocale(params);
   const t = await getTranslations("hub");
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:py-12">
+    // At least a screen tall: the browser's HTML is revealed by a script after the first paint
+    // (hub-browser.tsx), and the footer must not be in view then, or it would shift.
+    <div className="mx-auto flex min-h-dvh w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:py-12">
       <header className="flex flex-col gap-3">
         <h1 className="text-3xl font-bold text-primary-text sm:text-4xl">{t("heading")}</h1>
         <p className="max-w-2xl text-muted-foreground">{t("intro")}</p>
-        <div>
-          <OpenQuickAccessButton label={t("openPanel")} icon={<ServerIcon name="layout-grid" />} />
+        <div className="js-only">
+          <OpenQuickAccessButton label={t("openPanel")} icon={<Icon name="layout-grid" />} />
         </div>
       </header>
       <section
@@ -40,10 +42,7 @@ export default async function HubPage({ params }: { params: LocaleParams }) {
         data-testid="hub-browser"
       >
         <HubBrowser variant="page" />
-        {/* The browser's HTML stays hidden without JavaScript (deferHydration): links instead. */}
-        <noscript>
-          <HubCategoryLinks />
-        </noscript>
+        <HubNoScriptLinks />
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ScopedMessages } from "@/components/layout/scoped-messages";
-import { ServerIcon } from "@/components/ui/server-icon";
+import { Icon } from "@/components/ui/icon";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { ContactForm } from "./contact-form";
 import { type LocaleParams, pageLocale } from "@/lib/i18n/page-locale";
@@ -29,7 +29,7 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
       <ScopedMessages scope="contact">
         <ContactForm
           successIcon={
-            <ServerIcon name="circle-check" aria-hidden className="size-8 text-primary-text" />
+            <Icon name="circle-check" aria-hidden className="size-8 text-primary-text" />
           }
         />
       </ScopedMessages>

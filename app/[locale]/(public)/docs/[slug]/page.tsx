@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { MarkdownArticle } from "@/components/docs/markdown-article";
-import { ServerIcon } from "@/components/ui/server-icon";
+import { Icon } from "@/components/ui/icon";
 import { getDoc, listDocs } from "@/lib/docs/docs";
 import { defaultLocale, isLocale } from "@/lib/i18n/config";
 import { pageLocale } from "@/lib/i18n/page-locale";
@@ -45,7 +45,7 @@ export default async function DocPage(props: DocPageProps) {
         href="/docs"
         className="mb-6 inline-flex items-center gap-2 text-sm text-primary-text underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <ServerIcon name="arrow-left" className="size-4" />
+        <Icon name="arrow-left" className="size-4" />
         {t("backToIndex")}
       </Link>
       <article lang={doc.locale}>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
@@ -8,6 +7,7 @@ import { devToolsEnabled } from "@/lib/env";
 import { getOutboxMessage } from "@/lib/mail/outbox";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { cn } from "@/lib/utils/cn";
+import { Icon } from "@/components/ui/icon";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -39,7 +39,7 @@ export default async function MailboxMessagePage({ params }: Props) {
         href="/dev/mailbox"
         className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "self-start")}
       >
-        <ArrowLeft aria-hidden />
+        <Icon name="arrow-left" aria-hidden />
         {t("back")}
       </Link>
       <h1 className="text-2xl font-bold tracking-tight break-words">{mail.subject}</h1>

@@ -1,0 +1,118 @@
+/**
+ * Every icon the app draws, by lucide name. They are served together as one SVG sprite
+ * (`/icons.svg`, app/icons.svg/route.ts) and drawn with `<Icon name>` (components/ui/icon.tsx)
+ * as `<svg><use href="/icons.svg?v=…#name"/></svg>`: about 100 bytes of markup per icon
+ * instead of the whole drawing in the HTML and again in the RSC payload (docs/bench.md).
+ * next.config.ts versions the sprite's URL by this file and lucide's version, so a browser
+ * that cached an older sprite fetches the new one.
+ *
+ * Add a name here to use it; the type check refuses names that are not listed, and
+ * tests/unit/icon-sprite.test.ts fails when lucide has no icon of that name.
+ */
+export const iconNames = [
+  // The shell: top bar, drawer, account, theme and locale.
+  "menu",
+  "search",
+  "x",
+  "layout-grid",
+  "sun",
+  "moon",
+  "languages",
+  "log-in",
+  "circle-user-round",
+  "store",
+  "arrow-left",
+  "info",
+  "book-open",
+  "mail",
+  "handshake",
+  // Quick Access (the panel and the hub) and its categories (lib/navigation/categories.ts).
+  "house",
+  "heart",
+  "list",
+  "chevron-right",
+  "external-link",
+  "folder",
+  "wrench",
+  "sparkles",
+  "droplets",
+  "zap",
+  "flower-2",
+  "truck",
+  "monitor",
+  "hard-drive",
+  "app-window",
+  "network",
+  "utensils-crossed",
+  "pizza",
+  "fish",
+  "soup",
+  "flame",
+  "croissant",
+  "calendar-days",
+  "music",
+  "presentation",
+  "trophy",
+  "volleyball",
+  "goal",
+  "circle-dot",
+  "shopping-bag",
+  "smartphone",
+  "shirt",
+  "shopping-basket",
+  "sofa",
+  "heart-pulse",
+  "stethoscope",
+  "smile",
+  "dumbbell",
+  "bath",
+  "graduation-cap",
+  "school",
+  "notebook-pen",
+  "user-round",
+  "plane",
+  "plane-takeoff",
+  "hotel",
+  "car",
+  "compass",
+  // Shared controls: dialogs, menus, checkboxes, selects, tables, toasts, status.
+  "check",
+  "circle",
+  "minus",
+  "chevron-down",
+  "chevron-left",
+  "chevrons-up-down",
+  "arrow-up",
+  "arrow-down",
+  "arrow-up-down",
+  "circle-check",
+  "circle-alert",
+  "plus",
+  "pencil",
+  "trash-2",
+  "upload",
+  "download",
+  "ellipsis",
+  "refresh-cw",
+  "star",
+  // The back office.
+  "building-2",
+  "layout-dashboard",
+  "settings",
+  "users",
+  "folder-open",
+  "folder-plus",
+  "folder-input",
+  "file-text",
+  "image-off",
+  "calendar-plus",
+  "mail-plus",
+] as const;
+
+export type IconName = (typeof iconNames)[number];
+
+const known: ReadonlySet<string> = new Set(iconNames);
+
+export function isIconName(name: unknown): name is IconName {
+  return typeof name === "string" && known.has(name);
+}
