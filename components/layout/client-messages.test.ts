@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import messages from "@/messages/en";
 import {
+  serverOnlyShellKeys,
   chunkLoadedNamespaces,
   clientMessageScopes,
   pickClientMessages,
@@ -82,7 +83,11 @@ describe("client messages", () => {
   it("gives the root document only the shell's namespaces", () => {
     const picked = pickClientMessages(messages);
     expect(Object.keys(picked).sort()).toEqual([...shellClientNamespaces].sort());
-    expect(picked.ui).toBe(messages.ui);
+    expect(picked.ui.brand).toBe(messages.ui.brand);
+    expect(picked.ui.nav).toEqual({ label: messages.ui.nav.label, toggle: messages.ui.nav.toggle });
+    expect(picked.ui).not.toHaveProperty("footer");
+    expect(picked.platform).not.toHaveProperty("offline");
+    expect(picked.errors).toBe(messages.errors);
     expect(picked).not.toHaveProperty("auth");
     expect(picked).not.toHaveProperty("profile");
   });
@@ -94,5 +99,41 @@ describe("client messages", () => {
     );
     expect(picked.contact).toBe(messages.contact);
     expect(picked).not.toHaveProperty("auth");
+  });
+  it("leaves out only keys that no client component reads", async () => {
+    const omitted = Object.entries(serverOnlyShellKeys).flatMap(([namespace, keys]) =>
+      (keys as readonly string[]).map((key) => `${namespace}.${key}`),
+    );
+    const read: string[] = [];
+    for (const dir of sourceDirs) {
+      for (const file of await sourceFiles(path.join(root, dir))) {
+        const source = await readFile(file, "utf8");
+        if (!/^["']use client["']/m.test(source)) continue;
+        const namespaces = [
+          ...source.matchAll(/useTranslations\(\s*["'`]([^"'`]*)["'`]\s*\)/g),
+        ].map((match) => match[1] ?? "");
+        const keys = [...source.matchAll(/\bt\(\s*["'`]([^"'`$]+)/g)].map(
+          (match) => match[1] ?? "",
+        );
+        for (const namespace of namespaces) {
+          for (const key of keys) read.push(`${namespace}.${key}`);
+        }
+      }
+    }
+    expect(read.length).toBeGreaterThan(20);
+    const clashes = read.filter((key) =>
+      omitted.some((path) => key === path || key.startsWith(`${path}.`)),
+    );
+    expect(clashes).toEqual([]);
+    // Each omitted key exists (a renamed key would leave a stale entry here).
+    for (const path of omitted) {
+      const value = path
+        .split(".")
+        .reduce<unknown>(
+          (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+          messages,
+        );
+      expect(value, path).toBeDefined();
+    }
   });
 });

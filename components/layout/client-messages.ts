@@ -54,9 +54,43 @@ export type ClientMessageScope = keyof typeof clientMessageScopes;
 type ShellNamespace = (typeof shellClientNamespaces)[number];
 type ScopeNamespace<S extends ClientMessageScope> = (typeof clientMessageScopes)[S][number];
 
+/**
+ * Keys of the shell's namespaces that only server components read (the footer, the skip link,
+ * the drawer's link labels, the offline page, the web manifest): left out of every provider.
+ * components/layout/client-messages.test.ts fails when a client component reads one.
+ */
+export const serverOnlyShellKeys = {
+  ui: [
+    "footer",
+    "skipToContent",
+    "nav.hub",
+    "nav.about",
+    "nav.docs",
+    "nav.contact",
+    "nav.partners",
+  ],
+  platform: ["offline", "manifest"],
+} as const satisfies Partial<Record<ShellNamespace, readonly string[]>>;
+
+function withoutKeys(value: unknown, paths: readonly string[]): unknown {
+  if (paths.length === 0 || typeof value !== "object" || value === null) return value;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const path of paths) {
+    const [head, ...rest] = path.split(".");
+    if (head === undefined || !(head in copy)) continue;
+    if (rest.length === 0) delete copy[head];
+    else copy[head] = withoutKeys(copy[head], [rest.join(".")]);
+  }
+  return copy;
+}
+
 function pick<K extends keyof Messages>(messages: Messages, namespaces: readonly K[]) {
+  const omitted: Partial<Record<string, readonly string[]>> = serverOnlyShellKeys;
   return Object.fromEntries(
-    namespaces.map((namespace) => [namespace, messages[namespace]]),
+    namespaces.map((namespace) => [
+      namespace,
+      withoutKeys(messages[namespace], omitted[namespace] ?? []),
+    ]),
   ) as Pick<Messages, K>;
 }
 

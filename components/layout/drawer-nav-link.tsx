@@ -2,15 +2,25 @@
 
 import Link from "next/link";
 import { type ReactNode } from "react";
+import { Icon } from "@/components/ui/icon";
+import type { IconName } from "@/lib/icons/icon-names";
 import { cn } from "@/lib/utils/cn";
 import { isActiveLink } from "./active-link";
 import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
 
 /**
- * One link of the drawer: the client part is only the current-page state (the pathname);
- * its icon and label are rendered on the server and passed in.
+ * One link of the drawer: the client part is the current-page state (the pathname) and its
+ * icon (from the sprite, by name); the label is rendered on the server and passed in.
  */
-export function DrawerNavLink({ href, children }: { href: string; children: ReactNode }) {
+export function DrawerNavLink({
+  href,
+  icon,
+  children,
+}: {
+  href: string;
+  icon: IconName;
+  children: ReactNode;
+}) {
   const active = isActiveLink(usePublicPathname(), href);
   return (
     <Link
@@ -21,6 +31,7 @@ export function DrawerNavLink({ href, children }: { href: string; children: Reac
         active ? "bg-surface-2 text-primary-text" : "text-foreground",
       )}
     >
+      <Icon name={icon} className="size-5" />
       {children}
     </Link>
   );

@@ -1,10 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { Icon } from "@/components/ui/icon";
 import { drawerLinks } from "./drawer-links";
 import { DrawerNavLink } from "./drawer-nav-link";
 
 /**
- * The drawer's list of links, rendered on the server (labels and icons cost the browser no
+ * The drawer's list of links, rendered on the server (the labels cost the browser no
  * JavaScript) and shown by both the docked panel and the modal sheet.
  */
 export async function DrawerNav() {
@@ -14,8 +13,7 @@ export async function DrawerNav() {
       <ul className="flex flex-col gap-1 p-3">
         {drawerLinks.map(({ href, key, icon }) => (
           <li key={href}>
-            <DrawerNavLink href={href}>
-              <Icon name={icon} className="size-5 shrink-0" />
+            <DrawerNavLink href={href} icon={icon}>
               {t(key)}
             </DrawerNavLink>
           </li>

@@ -41,28 +41,18 @@ export function QuickAccessTile({
     .filter(Boolean)
     .join(" ");
 
-  const targetClass = cn(
-    "text-left after:absolute after:inset-0 after:rounded-card after:content-['']",
-    "focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring",
-  );
+  // The tile's styles are classes of app/globals.css (`.qa-*`): the hub's HTML carries every
+  // tile, and long utility lists on each would be most of its bytes.
+  const targetClass = "qa-target";
   const label = (
-    <span
-      id={titleId}
-      className={cn(
-        "line-clamp-2 font-medium text-ellipsis hyphens-auto",
-        folder && "text-primary-text",
-      )}
-    >
+    <span id={titleId} className={cn("qa-title", folder && "text-primary-text")}>
       {item.title}
     </span>
   );
 
   return (
     <li
-      className={cn(
-        "group relative flex rounded-card border border-border bg-surface-2/60 transition-colors hover:bg-surface-2",
-        grid ? "min-h-36 flex-col gap-2 p-3 pr-10" : "items-center gap-3 p-3 pr-12",
-      )}
+      className={cn("qa-tile group", grid ? "qa-tile-grid" : "qa-tile-list")}
       data-testid="quick-access-tile"
       data-kind={folder ? "folder" : "link"}
     >
@@ -109,11 +99,7 @@ export function QuickAccessTile({
         )}
         <span
           id={`${id}-description`}
-          className={cn(
-            // A word wider than the tile ends in an ellipsis rather than being cut off.
-            "text-sm text-ellipsis text-muted-foreground hyphens-auto",
-            grid ? "line-clamp-3" : "line-clamp-2",
-          )}
+          className={cn("qa-description", grid ? "line-clamp-3" : "line-clamp-2")}
         >
           {item.description}
         </span>
@@ -145,8 +131,7 @@ export function QuickAccessTile({
       <button
         type="button"
         className={cn(
-          "absolute z-10 rounded-full p-1.5 text-muted-foreground hover:bg-surface hover:text-secondary-text",
-          "focus-visible:outline-2 focus-visible:outline-ring",
+          "qa-favourite",
           grid ? "top-2 right-2" : "top-1/2 right-2 -translate-y-1/2",
           isFavourite && "text-secondary-text",
         )}

@@ -22,13 +22,10 @@ export function Icon({
   ...props
 }: { name: IconName } & Omit<SVGProps<SVGSVGElement>, "children">) {
   const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined;
+  // Only the attributes that apply: an undefined prop would still cost bytes in the RSC payload.
+  const a11y = labelled ? { role: "img" } : { "aria-hidden": true as const };
   return (
-    <svg
-      className={cn("icon", className)}
-      aria-hidden={labelled ? undefined : true}
-      role={labelled ? "img" : undefined}
-      {...props}
-    >
+    <svg className={cn("icon", className)} {...a11y} {...props}>
       <use href={`${iconSpriteUrl}#${name}`} />
     </svg>
   );
