@@ -1,31 +1,28 @@
 "use client";
 
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
-  type Environment,
-  parseEnvironment,
-  parseKeyValues,
-} from "@/lib/app-data/environment-types";
-import { fetchJsonWithRetry } from "@/lib/app-data/fetch-with-retry";
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import type { Environment } from "@/lib/app-data/environment-types";
 import {
   AppDataContext,
   type AppDataContextValue,
   type KeyValues,
   type LoadState,
 } from "./app-data-context";
-import { EnvironmentAlert } from "./environment-alert";
 
-async function loadEnvironment(signal: AbortSignal): Promise<Environment> {
-  const environment = parseEnvironment(await fetchJsonWithRetry("/api/environment", { signal }));
-  if (!environment) throw new Error("/api/environment answered an unexpected document");
-  return environment;
-}
-
-async function loadKeyValues(signal: AbortSignal): Promise<KeyValues> {
-  const keyValues = parseKeyValues(await fetchJsonWithRetry("/api/key-values", { signal }));
-  if (!keyValues) throw new Error("/api/key-values answered an unexpected document");
-  return keyValues;
-}
+// Loaders and the failure notice load on demand (load-app-data.ts): not first-load code.
+const loaders = () => import("./load-app-data");
+const EnvironmentAlert = lazy(() =>
+  import("./environment-alert").then((module) => ({ default: module.EnvironmentAlert })),
+);
 
 /**
  * Startup data (spec §3, §7): the public environment is loaded when the app starts, the
@@ -44,24 +41,28 @@ export function AppDataProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    loadEnvironment(controller.signal).then(
-      (data) => setEnvironment({ status: "ready", data }),
-      () => {
-        if (!controller.signal.aborted) setEnvironment({ status: "error", data: null });
-      },
-    );
+    loaders()
+      .then((module) => module.loadEnvironment(controller.signal))
+      .then(
+        (data) => setEnvironment({ status: "ready", data }),
+        () => {
+          if (!controller.signal.aborted) setEnvironment({ status: "error", data: null });
+        },
+      );
     return () => controller.abort();
   }, [environmentAttempt]);
 
   useEffect(() => {
     if (keyValuesAttempt === 0) return;
     const controller = new AbortController();
-    loadKeyValues(controller.signal).then(
-      (data) => setKeyValues({ status: "ready", data }),
-      () => {
-        if (!controller.signal.aborted) setKeyValues({ status: "error", data: null });
-      },
-    );
+    loaders()
+      .then((module) => module.loadKeyValues(controller.signal))
+      .then(
+        (data) => setKeyValues({ status: "ready", data }),
+        () => {
+          if (!controller.signal.aborted) setKeyValues({ status: "error", data: null });
+        },
+      );
     return () => controller.abort();
   }, [keyValuesAttempt]);
 
@@ -88,7 +89,11 @@ export function AppDataProvider({ children }: { children: ReactNode }) {
 
   return (
     <AppDataContext.Provider value={value}>
-      {environment.status === "error" ? <EnvironmentAlert onRetry={reloadEnvironment} /> : null}
+      {environment.status === "error" ? (
+        <Suspense fallback={null}>
+          <EnvironmentAlert onRetry={reloadEnvironment} />
+        </Suspense>
+      ) : null}
       {children}
     </AppDataContext.Provider>
   );
