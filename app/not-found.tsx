@@ -15,6 +15,8 @@ export default function RootNotFound() {
         <main>
           <h1>Page not found</h1>
           <p>
+            {/* A full load: nothing of the app's layouts is mounted here. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
             <a href="/">Live Market</a>
           </p>
         </main>
