@@ -32,7 +32,9 @@ const securityHeaders = [
  * lucide's version, so a changed sprite gets a new URL and the old one may be cached for a year.
  */
 function iconSpriteVersion(): string {
-  const lucide = createRequire(path.join(process.cwd(), "package.json"))("lucide-react/package.json") as { version: string };
+  const lucide = createRequire(path.join(process.cwd(), "package.json"))(
+    "lucide-react/package.json",
+  ) as { version: string };
   return createHash("sha256")
     .update(lucide.version)
     .update(readFileSync(path.join(process.cwd(), "lib/icons/icon-names.ts")))

@@ -16,8 +16,16 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
       {...props}
     >
       <CheckboxPrimitive.Indicator className="group flex items-center justify-center">
-        <Icon name="check" className="size-3.5 group-data-[state=indeterminate]:hidden" aria-hidden />
-        <Icon name="minus" className="hidden size-3.5 group-data-[state=indeterminate]:block" aria-hidden />
+        <Icon
+          name="check"
+          className="size-3.5 group-data-[state=indeterminate]:hidden"
+          aria-hidden
+        />
+        <Icon
+          name="minus"
+          className="hidden size-3.5 group-data-[state=indeterminate]:block"
+          aria-hidden
+        />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );
