@@ -3,9 +3,10 @@
  * an organisation with 1,000 members and 100,000 audit entries (plus another organisation's
  * 50,000, so the indexes hold more than one tenant), a signed-in owner, and
  *
- * - requests/s and p95 of the people list, the audit trail and the profile pages (signed in,
- *   session cookie) as a ratio to the minimal page, and each page's HTML size. Target
- *   (issue 10): at least 0.3 of the minimal page, at most 60 kB of HTML;
+ * - requests/s and p95 of the people list, the audit trail, the invitations and roles lists
+ *   and the profile pages (signed in, session cookie) as a ratio to the minimal page, and each
+ *   page's HTML size (BENCH_HTML_DIR=<dir> keeps each page's HTML there). Target (issue 10):
+ *   at least 0.3 of the minimal page, at most 60 kB of HTML;
  * - EXPLAIN (ANALYZE, BUFFERS) of the audit page's query exactly as the page builds it
  *   (lib/audit/page-query.ts), run as `authenticated` with the owner's claims so the RLS
  *   policy is in the plan: newest page, a deep page (cursor), and filtered pages. The target
@@ -14,6 +15,8 @@
  * Needs a PostgreSQL bench database (BENCH_DATABASE_URL, migrated: `npm run db:migrate`);
  * the embedded PGlite cannot be reached from a second process.
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { createChunks, stringToBase64URL } from "@supabase/ssr";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -255,14 +258,26 @@ export async function runBackofficeBench(options: BackofficeBenchOptions): Promi
       { path: baseline, cookie: undefined },
       { path: `${org}/people`, cookie },
       { path: `${org}/settings/audit`, cookie },
+      { path: `${org}/people/invitations`, cookie },
+      { path: `${org}/settings/roles`, cookie },
       { path: "/profile", cookie },
       { path: "/profile/update", cookie },
     ];
     const html = new Map<string, PageHtml>();
+    // BENCH_HTML_DIR: keep each page's HTML there, to read what it is made of.
+    const htmlDir = process.env.BENCH_HTML_DIR;
+    if (htmlDir) await mkdir(htmlDir, { recursive: true });
     for (const page of pages) {
       const fetched = await fetchPageHtml(origin + page.path, page.cookie);
       if (fetched.status !== 200) console.log(`warning: ${page.path} answered ${fetched.status}`);
       html.set(page.path, fetched);
+      if (htmlDir) {
+        const file = page.path
+          .replace(organisationId, "id")
+          .replace(/^\//, "")
+          .replaceAll("/", "_");
+        await writeFile(path.join(htmlDir, `${file || "index"}.html`), fetched.html);
+      }
     }
     const results = await measureInRounds(origin, pages, { duration, connections, rounds });
     const base = results[0];

@@ -79,6 +79,27 @@ test("roles, the permission matrix, the audit trail and modules", async ({ page,
   await permissionRow.getByText("Show changes").click();
   await expect(permissionRow.getByRole("rowheader", { name: "Permissions" })).toBeVisible();
   await expect(permissionRow.getByText("See members, Read the audit trail")).toBeVisible();
+  // The changes are drawn only when opened: the link is the same page with ?entry=<id>, and
+  // closes them again; without JavaScript the same link opens them too.
+  await expect(page).toHaveURL(/[?&]entry=\d+/);
+  await expect(table.getByRole("link", { name: "Hide changes" })).toHaveCount(1);
+  await permissionRow.getByRole("link", { name: "Hide changes" }).click();
+  await expect(permissionRow.getByRole("rowheader", { name: "Permissions" })).toHaveCount(0);
+  await expect(permissionRow.getByRole("link", { name: /Show changes/ })).toBeFocused();
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto(`${base}/audit`);
+  const plainRow = plain
+    .getByRole("table", { name: "Audit entries, newest first" })
+    .getByRole("row")
+    .filter({ hasText: "Changed a role's permissions" });
+  await expect(plainRow.getByRole("rowheader", { name: "Permissions" })).toHaveCount(0);
+  await plainRow.getByRole("link", { name: /Show changes/ }).click();
+  await expect(plainRow.getByText("See members, Read the audit trail")).toBeVisible();
+  await noScript.close();
   await expect(table).not.toContainText("settings.rolePermission.update");
   await expect(table).not.toContainText("people.employment.read");
   const createRow = table.getByRole("row").filter({ hasText: "Created a role" });

@@ -84,9 +84,18 @@ test("the frame works at 360 and 390 px: every area in sight, emails on one line
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
   expect(await overflow()).toBeLessThanOrEqual(0);
-  await expect(
-    page.getByRole("button", { name: /Current organisation: Small Shop/ }),
-  ).toBeVisible();
+  // The organisation switcher: a disclosure drawn on the server, its menu inside the screen.
+  const switcher = page.getByLabel(/Current organisation: Small Shop/);
+  await expect(switcher).toBeVisible();
+  await switcher.click();
+  const all = page.getByRole("link", { name: "All my organisations" });
+  await expect(all).toBeVisible();
+  const menu = await all.evaluate((link) => link.parentElement?.getBoundingClientRect().right);
+  expect(menu).toBeLessThanOrEqual(360);
+  await expect(page.getByRole("link", { name: "New organisation" })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await switcher.click();
+  await expect(all).toBeHidden();
 
   // Storage on: four areas in the menu.
   await page.goto(`/backoffice/organisation/${id}/settings/module/storage`);

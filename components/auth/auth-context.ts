@@ -1,6 +1,7 @@
 "use client";
 
-import type { Session, SupabaseClient, User } from "@supabase/supabase-js";
+import type { Session, User } from "@supabase/supabase-js";
+import type { BrowserAuthClient } from "@/lib/auth/client/browser-client";
 import { createContext, useContext } from "react";
 import type { Profile } from "@/lib/profile/profile-schema";
 
@@ -8,7 +9,11 @@ export type ProfileState =
   { status: "loading" } | { status: "ready"; profile: Profile | null } | { status: "error" };
 
 export type AuthState = {
-  client: SupabaseClient;
+  /**
+   * The auth client, loaded after the page (lib/auth/client/load-browser-client.ts): call it
+   * where the client is used, `const client = await authClient()`.
+   */
+  authClient: () => Promise<BrowserAuthClient>;
   /** Null until the initial session event; then the session or "none". */
   session: Session | null | undefined;
   user: User | null;

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FetchJsonError, fetchJsonWithRetry } from "@/lib/app-data/fetch-with-retry";
 import { authRedirectUrl, type AuthClientConfig } from "@/lib/auth/client/auth-options";
-import { getBrowserAuthClient } from "@/lib/auth/client/browser-client";
+import { loadBrowserAuthClient } from "@/lib/auth/client/load-browser-client";
 import type { Profile } from "@/lib/profile/profile-schema";
 import { AuthContext, type AuthState, type ProfileState } from "./auth-context";
 
@@ -33,23 +33,36 @@ export function AuthProvider({
   children: ReactNode;
 }) {
   const router = useRouter();
-  const client = useMemo(() => getBrowserAuthClient(config), [config]);
+  // One function for the provider's life: the client is the page's one instance anyway (the
+  // first settings win, as with @supabase/ssr's singleton), and effects that use it must not
+  // run again when a refresh hands the provider equal settings in a new object.
+  const [authClient] = useState(() => () => loadBrowserAuthClient(config));
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [loaded, setLoaded] = useState<{ userId: string; state: ProfileState } | null>(null);
   const userId = session?.user.id ?? null;
   const lastUserId = useRef<string | null | undefined>(undefined);
 
+  // The client loads after hydration; its first event (INITIAL_SESSION) ends "loading".
   useEffect(() => {
-    const { data } = client.auth.onAuthStateChange((event, next) => {
-      setSession(next);
-      const nextId = next?.user.id ?? null;
-      const changed = lastUserId.current !== undefined && lastUserId.current !== nextId;
-      lastUserId.current = nextId;
-      if (event === "SIGNED_OUT") setLoaded(null);
-      if (changed) router.refresh();
+    let cancelled = false;
+    let unsubscribe: (() => void) | undefined;
+    void authClient().then((client) => {
+      if (cancelled) return;
+      const { data } = client.auth.onAuthStateChange((event, next) => {
+        setSession(next);
+        const nextId = next?.user.id ?? null;
+        const changed = lastUserId.current !== undefined && lastUserId.current !== nextId;
+        lastUserId.current = nextId;
+        if (event === "SIGNED_OUT") setLoaded(null);
+        if (changed) router.refresh();
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
     });
-    return () => data.subscription.unsubscribe();
-  }, [client, router]);
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [authClient, router]);
 
   const reloadProfile = useCallback(async () => {
     if (!userId) return;
@@ -87,7 +100,14 @@ export function AuthProvider({
           : loaded?.userId === userId
             ? loaded.state
             : { status: "loading" };
-    return { client, session, user: session?.user ?? null, profile, reloadProfile, redirectUrl };
-  }, [client, session, userId, loaded, reloadProfile, redirectUrl]);
+    return {
+      authClient,
+      session,
+      user: session?.user ?? null,
+      profile,
+      reloadProfile,
+      redirectUrl,
+    };
+  }, [authClient, session, userId, loaded, reloadProfile, redirectUrl]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

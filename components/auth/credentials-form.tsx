@@ -8,14 +8,12 @@ import { Input } from "@/components/ui/input";
 import {
   CREDENTIALS_REQUIRED,
   credentialLimits,
-  credentialsSchema,
   type AuthErrorKey,
-  type Credentials,
-  type CredentialsInput,
-} from "@/lib/auth/client/credentials-schema";
+} from "@/lib/auth/client/credential-rules";
+import type { Credentials, CredentialsInput } from "@/lib/auth/client/credentials-schema";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
 import { AuthForm } from "./auth-form";
+import { lazyResolver } from "./lazy-resolver";
 
 export type CredentialsFormProps = {
   /** Calls the auth service; answers the "auth.errors" key of a failure, or null. */
@@ -27,7 +25,10 @@ export type CredentialsFormProps = {
   children?: ReactNode;
 };
 
-/** Email-or-phone + password, validated with the shared schema, errors from the service. */
+/**
+ * Email-or-phone + password, validated with the shared schema (loaded on the first submit),
+ * errors from the service.
+ */
 export function CredentialsForm({
   onCredentials,
   submitLabel,
@@ -40,7 +41,7 @@ export function CredentialsForm({
   const tv = useTranslations("validation");
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CredentialsInput, unknown, Credentials>({
-    resolver: validationResolver(credentialsSchema),
+    resolver: lazyResolver("credentials"),
     defaultValues: { identifier: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -6,11 +6,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { AuthForm } from "./auth-form";
-import {
-  recoveryLimits,
-  type ForgotPasswordInput,
-  type ForgotPasswordValues,
-} from "./recovery-schemas";
+import { recoveryLimits } from "./recovery-rules";
+import type { ForgotPasswordInput, ForgotPasswordValues } from "./recovery-schemas";
 
 /**
  * The one-field "your email" step shared by the recovery and email-change forms: the field,

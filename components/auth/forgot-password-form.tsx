@@ -3,16 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { authErrorKey } from "@/lib/auth/client/credentials-schema";
-import { validationResolver } from "@/lib/validation/resolver";
+import { authErrorKey } from "@/lib/auth/client/credential-rules";
 import { useAuth } from "./auth-context";
 import { EmailStepForm } from "./email-step-form";
-import {
-  forgotPasswordSchema,
-  RECOVERY_CALLBACK_PATH,
-  type ForgotPasswordInput,
-  type ForgotPasswordValues,
-} from "./recovery-schemas";
+import { lazyResolver } from "./lazy-resolver";
+import { RECOVERY_CALLBACK_PATH } from "./recovery-rules";
+import type { ForgotPasswordInput, ForgotPasswordValues } from "./recovery-schemas";
 
 /**
  * Asks the service for a recovery email (PKCE: the verifier stays in this browser's
@@ -20,16 +16,17 @@ import {
  */
 export function ForgotPasswordForm() {
   const t = useTranslations("auth");
-  const { client, redirectUrl } = useAuth();
+  const { authClient, redirectUrl } = useAuth();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ForgotPasswordInput, unknown, ForgotPasswordValues>({
-    resolver: validationResolver(forgotPasswordSchema),
+    resolver: lazyResolver("forgotPassword"),
     defaultValues: { email: "" },
   });
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.resetPasswordForEmail(email, {
       redirectTo: redirectUrl(RECOVERY_CALLBACK_PATH),
     });

@@ -25,7 +25,7 @@ export function GoogleButton({
   redirectFlow: boolean;
 }) {
   const t = useTranslations("auth");
-  const { client, redirectUrl } = useAuth();
+  const { authClient, redirectUrl } = useAuth();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -39,6 +39,7 @@ export function GoogleButton({
       context: "signin",
       callback: async ({ credential }) => {
         if (!credential) return;
+        const client = await authClient();
         const { error: signInError } = await client.auth.signInWithIdToken({
           provider: "google",
           token: credential,
@@ -58,6 +59,7 @@ export function GoogleButton({
 
   const withRedirectFlow = async () => {
     const redirectTo = redirectUrl(callbackPath(target));
+    const client = await authClient();
     const { error: startError } = await client.auth.signInWithOAuth({
       provider: "google",
       options: { redirectTo },

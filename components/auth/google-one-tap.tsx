@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import type { AuthClientConfig } from "@/lib/auth/client/auth-options";
 import { getBrowserAuthClient } from "@/lib/auth/client/browser-client";
 import { createNonce, landingAfterGoogle, loadGoogleIdentity } from "./google-identity";

@@ -8,10 +8,10 @@ import {
   type InvitationActionState,
 } from "@/app/[locale]/(auth)/callback/actions";
 import { Button } from "@/components/ui/button";
-import { validationResolver } from "@/lib/validation/resolver";
 import { FormAlert } from "./form-alert";
+import { lazyResolver } from "./lazy-resolver";
 import { NewPasswordFields } from "./new-password-fields";
-import { resetPasswordSchema, type ResetPasswordValues } from "./recovery-schemas";
+import type { ResetPasswordValues } from "./recovery-schemas";
 
 const INITIAL: InvitationActionState = { error: null };
 
@@ -47,7 +47,7 @@ export function InvitationForm({
   const [state, action, pending] = useActionState(acceptInvitationAction, INITIAL);
   const email = useMemo(() => invitedAddress(accessToken), [accessToken]);
   const form = useForm<ResetPasswordValues>({
-    resolver: validationResolver(resetPasswordSchema),
+    resolver: lazyResolver("resetPassword"),
     defaultValues: { password: "", confirm: "" },
   });
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { authErrorKey } from "@/lib/auth/client/credentials-schema";
+import { authErrorKey } from "@/lib/auth/client/credential-rules";
 import { useAuth } from "./auth-context";
 import { CredentialsForm } from "./credentials-form";
 import { GoogleButton } from "./google-button";
@@ -35,7 +35,7 @@ export function LoginForm({
 }) {
   const t = useTranslations("auth");
   const router = useRouter();
-  const { client, session } = useAuth();
+  const { authClient, session } = useAuth();
   const [guestPending, setGuestPending] = useState(false);
   const [guestError, setGuestError] = useState<string | null>(null);
   const [withCode, setWithCode] = useState(false);
@@ -49,6 +49,7 @@ export function LoginForm({
   // Supabase's pattern: a verified factor makes the next level aal2; until the session has
   // it, the TOTP step comes before the target.
   const afterSignIn = async () => {
+    const client = await authClient();
     const { data } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     if (data?.nextLevel === "aal2" && data.currentLevel !== "aal2") {
       setNeedsMfa(true);
@@ -61,15 +62,17 @@ export function LoginForm({
   useEffect(() => {
     if (!session) return;
     let cancelled = false;
-    void client.auth.mfa.getAuthenticatorAssuranceLevel().then(({ data }) => {
-      if (!cancelled && data?.nextLevel === "aal2" && data.currentLevel !== "aal2") {
-        setNeedsMfa(true);
-      }
-    });
+    void authClient()
+      .then((client) => client.auth.mfa.getAuthenticatorAssuranceLevel())
+      .then(({ data }) => {
+        if (!cancelled && data?.nextLevel === "aal2" && data.currentLevel !== "aal2") {
+          setNeedsMfa(true);
+        }
+      });
     return () => {
       cancelled = true;
     };
-  }, [client, session]);
+  }, [authClient, session]);
 
   if (needsMfa) {
     return (
@@ -85,6 +88,7 @@ export function LoginForm({
           type="button"
           variant="ghost"
           onClick={async () => {
+            const client = await authClient();
             await client.auth.signOut({ scope: "local" });
             setNeedsMfa(false);
           }}
@@ -98,6 +102,7 @@ export function LoginForm({
   const continueAsGuest = async () => {
     setGuestPending(true);
     setGuestError(null);
+    const client = await authClient();
     const { error } = await client.auth.signInAnonymously();
     if (error) {
       setGuestPending(false);
@@ -116,6 +121,7 @@ export function LoginForm({
           submitLabel={t("login.submit")}
           pendingLabel={t("login.submitting")}
           onCredentials={async (credentials) => {
+            const client = await authClient();
             const { error } = await client.auth.signInWithPassword(credentials);
             if (error) return authErrorKey(error.code);
             await afterSignIn();

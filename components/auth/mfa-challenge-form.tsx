@@ -19,12 +19,13 @@ export function MfaChallengeForm({
   submitLabel?: string;
 }) {
   const t = useTranslations("auth");
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useOneTimeCodeForm();
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setFailure(null);
+    const client = await authClient();
     const factors = await client.auth.mfa.listFactors();
     const factor = factors.data?.totp.find((candidate) => candidate.status === "verified");
     if (!factor) {

@@ -23,21 +23,23 @@ export function MfaStep({
   submitLabel?: string;
 }) {
   const t = useTranslations("auth");
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [factors, setFactors] = useState<Factors | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
-    void client.auth.mfa.listFactors().then(({ data }) => {
-      if (cancelled) return;
-      setFactors({ keys: data?.webauthn ?? [], totp: (data?.totp.length ?? 0) > 0 });
-    });
+    void authClient()
+      .then((client) => client.auth.mfa.listFactors())
+      .then(({ data }) => {
+        if (cancelled) return;
+        setFactors({ keys: data?.webauthn ?? [], totp: (data?.totp.length ?? 0) > 0 });
+      });
     return () => {
       cancelled = true;
     };
-  }, [client]);
+  }, [authClient]);
 
   if (!factors) return <p className="text-muted-foreground">{t("login.submitting")}</p>;
 
@@ -45,6 +47,7 @@ export function MfaStep({
     setBusy(factor.id);
     setFailure(null);
     const { verifyWebAuthnFactor } = await import("./webauthn-ceremonies");
+    const client = await authClient();
     const outcome = await verifyWebAuthnFactor(client, factor.id);
     setBusy(null);
     if (outcome) {

@@ -5,7 +5,8 @@ import type { UseFormReturn } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { PASSWORDS_DIFFER, recoveryLimits, type ResetPasswordValues } from "./recovery-schemas";
+import { PASSWORDS_DIFFER, recoveryLimits } from "./recovery-rules";
+import type { ResetPasswordValues } from "./recovery-schemas";
 
 /** A new password typed twice (reset password, accepting an invitation), with their errors. */
 export function NewPasswordFields({ form }: { form: UseFormReturn<ResetPasswordValues> }) {

@@ -2,28 +2,20 @@
 
 import { useTranslations } from "next-intl";
 import { useForm, type UseFormReturn } from "react-hook-form";
-import { z } from "zod";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
+import type { OneTimeCodeValues } from "./form-schemas";
+import { lazyResolver } from "./lazy-resolver";
 
 /**
  * A 6-digit one-time code (sign-in by code, the MFA step, confirming a phone or a factor):
- * its schema, its form and its field.
+ * its form and its field (the schema: form-schemas.ts, loaded on the first submit).
  */
-export const oneTimeCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .regex(/^[0-9]{6}$/),
-});
-export type OneTimeCodeValues = z.infer<typeof oneTimeCodeSchema>;
 
 export function useOneTimeCodeForm(): UseFormReturn<OneTimeCodeValues> {
   return useForm<OneTimeCodeValues>({
-    resolver: validationResolver(oneTimeCodeSchema),
+    resolver: lazyResolver("oneTimeCode"),
     defaultValues: { code: "" },
   });
 }

@@ -7,17 +7,12 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { callbackPath } from "@/lib/auth/client/auth-options";
-import {
-  authErrorKey,
-  credentialLimits,
-  identifierSchema,
-  type Identifier,
-  type IdentifierInput,
-} from "@/lib/auth/client/credentials-schema";
+import { authErrorKey, credentialLimits } from "@/lib/auth/client/credential-rules";
+import type { Identifier, IdentifierInput } from "@/lib/auth/client/credentials-schema";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
 import { useAuth } from "./auth-context";
 import { AuthForm } from "./auth-form";
+import { lazyResolver } from "./lazy-resolver";
 import { OneTimeCodeField, useOneTimeCodeForm } from "./one-time-code";
 
 /**
@@ -35,17 +30,18 @@ export function OtpLoginForm({
 }) {
   const t = useTranslations("auth");
   const tv = useTranslations("validation");
-  const { client, redirectUrl } = useAuth();
+  const { authClient, redirectUrl } = useAuth();
   const [sentTo, setSentTo] = useState<Identifier | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const identifierForm = useForm<IdentifierInput, unknown, Identifier>({
-    resolver: validationResolver(identifierSchema),
+    resolver: lazyResolver("identifier"),
     defaultValues: { identifier: "" },
   });
   const codeForm = useOneTimeCodeForm();
 
   const sendCode = identifierForm.handleSubmit(async (destination) => {
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.signInWithOtp(
       "email" in destination
         ? {
@@ -64,6 +60,7 @@ export function OtpLoginForm({
   const verifyCode = codeForm.handleSubmit(async ({ code }) => {
     if (!sentTo) return;
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.verifyOtp(
       "email" in sentTo
         ? { email: sentTo.email, token: code, type: "email" }

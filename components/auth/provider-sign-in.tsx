@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { BrowserAuthClient } from "@/lib/auth/client/browser-client";
 import { useState, type ReactNode } from "react";
 import { landingAfterSignIn } from "@/lib/auth/client/step-up";
 import { useAuth } from "./auth-context";
@@ -24,9 +24,9 @@ export function ProviderSignIn({
   label: string;
   pendingLabel: string;
   failedMessage: string;
-  signIn: (client: SupabaseClient) => Promise<string | null>;
+  signIn: (client: BrowserAuthClient) => Promise<string | null>;
 }) {
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -35,6 +35,7 @@ export function ProviderSignIn({
     setError(null);
     let failure: string | null;
     try {
+      const client = await authClient();
       failure = await signIn(client);
       if (!failure) window.location.assign(await landingAfterSignIn(client, target));
     } catch (thrown) {

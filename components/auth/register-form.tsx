@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { callbackPath } from "@/lib/auth/client/auth-options";
-import { authErrorKey } from "@/lib/auth/client/credentials-schema";
+import { authErrorKey } from "@/lib/auth/client/credential-rules";
 import { PROFILE_CREATE_PATH } from "@/lib/auth/guard/guard-decision";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
 import { CodeForm } from "@/components/profile/code-form";
@@ -20,7 +20,7 @@ import { CredentialsForm } from "./credentials-form";
 export function RegisterForm({ target }: { target: string }) {
   const t = useTranslations("auth");
   const router = useRouter();
-  const { client, redirectUrl } = useAuth();
+  const { authClient, redirectUrl } = useAuth();
   const [awaiting, setAwaiting] = useState<{ email?: string; phone?: string } | null>(null);
   const goOn = () => {
     router.replace(withRedirect(PROFILE_CREATE_PATH, target === "/" ? null : target));
@@ -45,6 +45,7 @@ export function RegisterForm({ target }: { target: string }) {
           submitLabel={t("otp.verify")}
           pendingLabel={t("otp.verifying")}
           onCode={async (token) => {
+            const client = await authClient();
             const { error } = await client.auth.verifyOtp(
               phone
                 ? { phone, token, type: "sms" }
@@ -71,6 +72,7 @@ export function RegisterForm({ target }: { target: string }) {
       passwordHint={t("register.passwordHint")}
       onCredentials={async (credentials) => {
         // The confirmation link (PKCE) returns to /callback, which signs in and goes on.
+        const client = await authClient();
         const { data, error } = await client.auth.signUp({
           ...credentials,
           options: { emailRedirectTo: redirectUrl(callbackPath(target)) },

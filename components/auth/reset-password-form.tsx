@@ -4,26 +4,27 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { authErrorKey } from "@/lib/auth/client/credentials-schema";
-import { validationResolver } from "@/lib/validation/resolver";
+import { authErrorKey } from "@/lib/auth/client/credential-rules";
 import { useAuth } from "./auth-context";
 import { AuthForm } from "./auth-form";
+import { lazyResolver } from "./lazy-resolver";
 import { NewPasswordFields } from "./new-password-fields";
-import { resetPasswordSchema, type ResetPasswordValues } from "./recovery-schemas";
+import type { ResetPasswordValues } from "./recovery-schemas";
 
 /** A new password (typed twice) for the signed-in user: PUT /auth/v1/user. */
 export function ResetPasswordForm() {
   const t = useTranslations("auth");
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordValues>({
-    resolver: validationResolver(resetPasswordSchema),
+    resolver: lazyResolver("resetPassword"),
     defaultValues: { password: "", confirm: "" },
   });
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.updateUser({ password });
     if (error) {
       setFailure(t(`errors.${authErrorKey(error.code)}`));

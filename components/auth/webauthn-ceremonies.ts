@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { BrowserAuthClient } from "@/lib/auth/client/browser-client";
 import { webauthnAvailable, webauthnErrorKey, type WebAuthnErrorKey } from "./webauthn-errors";
 
 /**
@@ -14,13 +14,13 @@ import { webauthnAvailable, webauthnErrorKey, type WebAuthnErrorKey } from "./we
  */
 type Outcome = WebAuthnErrorKey | null;
 
-export async function signInWithPasskey(client: SupabaseClient): Promise<Outcome> {
+export async function signInWithPasskey(client: BrowserAuthClient): Promise<Outcome> {
   if (!webauthnAvailable()) return "unsupported";
   const { error } = await client.auth.signInWithPasskey();
   return error ? webauthnErrorKey(error) : null;
 }
 
-export async function registerPasskey(client: SupabaseClient): Promise<Outcome> {
+export async function registerPasskey(client: BrowserAuthClient): Promise<Outcome> {
   if (!webauthnAvailable()) return "unsupported";
   const { error } = await client.auth.registerPasskey();
   return error ? webauthnErrorKey(error) : null;
@@ -31,7 +31,7 @@ export async function registerPasskey(client: SupabaseClient): Promise<Outcome> 
  * service answers creation options), else authentication. Either ends with an aal2 session.
  */
 export async function verifyWebAuthnFactor(
-  client: SupabaseClient,
+  client: BrowserAuthClient,
   factorId: string,
 ): Promise<Outcome> {
   if (!webauthnAvailable()) return "unsupported";
@@ -67,13 +67,13 @@ export async function verifyWebAuthnFactor(
       rpOrigins: [window.location.origin],
       credential_response: credential as never,
     },
-  } as Parameters<SupabaseClient["auth"]["mfa"]["verify"]>[0]);
+  } as Parameters<BrowserAuthClient["auth"]["mfa"]["verify"]>[0]);
   return error ? webauthnErrorKey(error) : null;
 }
 
 /** Enrols a WebAuthn factor and registers the authenticator for it (then aal2). */
 export async function enrollWebAuthnFactor(
-  client: SupabaseClient,
+  client: BrowserAuthClient,
   friendlyName: string,
 ): Promise<Outcome> {
   if (!webauthnAvailable()) return "unsupported";

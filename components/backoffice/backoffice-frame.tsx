@@ -1,17 +1,18 @@
-import { FolderOpen, LayoutDashboard, Settings, Users } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { type ReactNode } from "react";
+import { Icon } from "@/components/ui/icon";
+import type { IconName } from "@/lib/icons/icon-names";
 import { organisationPath, visibleAreas, type BackofficeArea } from "@/lib/backoffice/navigation";
 import type { OrganisationAccess } from "@/lib/organisations/access";
 import type { MyOrganisation } from "@/lib/organisations/memberships";
 import { BackofficeNavLink } from "./backoffice-nav-link";
 import { OrganisationSwitcher } from "./organisation-switcher";
 
-const areaIcons: Record<BackofficeArea["key"], ReactNode> = {
-  dashboard: <LayoutDashboard aria-hidden className="size-4" />,
-  people: <Users aria-hidden className="size-4" />,
-  storage: <FolderOpen aria-hidden className="size-4" />,
-  settings: <Settings aria-hidden className="size-4" />,
+const areaIcons: Record<BackofficeArea["key"], IconName> = {
+  dashboard: "layout-dashboard",
+  people: "users",
+  storage: "folder-open",
+  settings: "settings",
 };
 
 /**
@@ -49,7 +50,7 @@ export async function BackofficeFrame({
             {visibleAreas(access).map((area) => (
               <li key={area.key}>
                 <BackofficeNavLink href={organisationPath(id, area.path)}>
-                  {areaIcons[area.key]}
+                  <Icon name={areaIcons[area.key]} className="size-4" />
                   {t(`nav.${area.key}`)}
                 </BackofficeNavLink>
               </li>

@@ -9,11 +9,9 @@ import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Input } from "@/components/ui/input";
 import type { RegionOption } from "@/lib/i18n/regions";
-import {
+import type {
   organisationLimits,
-  registerOrganisationSchema,
-  slugify,
-  type RegisterOrganisationInput,
+  RegisterOrganisationInput,
 } from "@/lib/organisations/organisation-schema";
 import { type BackofficeAction, useBackofficeForm } from "./use-backoffice-form";
 
@@ -23,6 +21,8 @@ export type RegisterOrganisationFormProps = {
   countries: readonly RegionOption[];
   timeZones: readonly RegionOption[];
   currencies: readonly RegionOption[];
+  /** organisationLimits, from the page: the schema module (zod) is not in the first load. */
+  limits: typeof organisationLimits;
 };
 
 /** Name, address (slug), contact email, country, time zone and currency of a new organisation. */
@@ -32,6 +32,7 @@ export function RegisterOrganisationForm({
   countries,
   timeZones,
   currencies,
+  limits,
 }: RegisterOrganisationFormProps) {
   const t = useTranslations("backoffice.register");
   const router = useRouter();
@@ -40,7 +41,8 @@ export function RegisterOrganisationForm({
     [router],
   );
   const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: registerOrganisationSchema,
+    schema: () =>
+      import("@/lib/organisations/organisation-schema").then((m) => m.registerOrganisationSchema),
     action,
     defaultValues: defaults,
     onDone,
@@ -55,9 +57,16 @@ export function RegisterOrganisationForm({
     }
   }, [form, timeZones]);
 
+  // The address follows the name until it is edited. `slugify` lives in the schema module,
+  // fetched on the first keystroke (with zod, which the first submit needs anyway); the
+  // answers arrive in order, the last keystroke's last.
   const name = form.register("name", {
     onChange: (event: { target: { value: string } }) => {
-      if (!slugEdited) form.setValue("slug", slugify(event.target.value));
+      const value = event.target.value;
+      if (slugEdited) return;
+      void import("@/lib/organisations/organisation-schema").then(({ slugify }) => {
+        form.setValue("slug", slugify(value));
+      });
     },
   });
   const slug = form.register("slug", {
@@ -71,15 +80,10 @@ export function RegisterOrganisationForm({
       <p className="text-sm text-muted-foreground">{t("required")}</p>
       <FormAlert message={formError} />
       <FormField label={t("name")} errors={errorOf("name")} required>
-        <Input autoComplete="organization" maxLength={organisationLimits.name.max} {...name} />
+        <Input autoComplete="organization" maxLength={limits.name.max} {...name} />
       </FormField>
       <FormField label={t("slug")} hint={t("slugHint")} errors={errorOf("slug")} required>
-        <Input
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={organisationLimits.slug.max}
-          {...slug}
-        />
+        <Input autoCapitalize="none" spellCheck={false} maxLength={limits.slug.max} {...slug} />
       </FormField>
       <FormField
         label={t("contactEmail")}

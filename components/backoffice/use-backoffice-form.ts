@@ -1,26 +1,59 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { startTransition, useActionState, useEffect, useRef } from "react";
+import { startTransition, useActionState, useEffect, useMemo, useRef } from "react";
 import {
   type DefaultValues,
   type FieldValues,
   type Path,
+  type Resolver,
   useForm,
   type UseFormReturn,
 } from "react-hook-form";
 import type { $ZodType } from "zod/v4/core";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
 
 export type BackofficeAction<R> = (
   state: ActionState<R>,
   formData: FormData,
 ) => Promise<ActionState<R>>;
 
+/**
+ * The form's shared schema, loaded when first needed:
+ * `() => import("@/lib/people/people-schema").then((m) => m.inviteSchema)`. zod and the
+ * schema come as their own chunk on the first validation (a submit), not in the screen's
+ * first-load JavaScript; the server action checks the same schema either way, and a form
+ * posted without JavaScript is checked there only.
+ */
+export type SchemaLoader<Input, Output> = () => Promise<$ZodType<Output, Input>>;
+
+/**
+ * A resolver that loads the schema and the resolver's code on first use, then keeps them. If
+ * the chunk cannot be fetched (offline), the form is posted unchecked and the server action's
+ * answer (the same schema) shows the errors; the next submit tries the chunk again.
+ */
+export function lazyValidationResolver<Input extends FieldValues, Output>(
+  load: SchemaLoader<Input, Output>,
+): Resolver<Input, unknown, Output> {
+  let loaded: Promise<Resolver<Input, unknown, Output>> | undefined;
+  return async (values, context, options) => {
+    loaded ??= Promise.all([load(), import("@/lib/validation/resolver")]).then(
+      ([schema, { validationResolver }]) => validationResolver(schema),
+    );
+    try {
+      return await (
+        await loaded
+      )(values, context, options);
+    } catch {
+      loaded = undefined;
+      return { values: values as unknown as Output, errors: {} };
+    }
+  };
+}
+
 export interface BackofficeFormOptions<Input extends FieldValues, Output, R> {
-  schema: $ZodType<Output, Input>;
+  schema: SchemaLoader<Input, Output>;
   action: BackofficeAction<R>;
   defaultValues: DefaultValues<Input>;
   /** Runs once per successful answer (toast, navigate, refresh, reset). */
@@ -52,12 +85,15 @@ export function useBackofficeForm<Input extends FieldValues, Output, R>({
   onDone,
 }: BackofficeFormOptions<Input, Output, R>): BackofficeForm<Input, Output, R> {
   const tv = useTranslations("validation");
-  const t = useTranslations("backoffice");
+  const t = useTranslations("backoffice.errors");
   const [state, formAction, pending] = useActionState<ActionState<R>, FormData>(action, {
     status: "idle",
   });
+  // The loader is read once: a form's schema does not change while it is shown.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const resolver = useMemo(() => lazyValidationResolver(schema), []);
   const form = useForm<Input, unknown, Output>({
-    resolver: validationResolver(schema),
+    resolver,
     defaultValues,
   });
   const handled = useRef<ActionState<R> | null>(null);
@@ -87,15 +123,15 @@ export function useBackofficeForm<Input extends FieldValues, Output, R>({
     const error = form.formState.errors[field];
     const message = typeof error?.message === "string" ? error.message : undefined;
     if (!message) return undefined;
-    if (error?.type === "app") return t(`errors.${message}` as "errors.failed");
+    if (error?.type === "app") return t(message as "failed");
     return translateValidationMessage(tv, message);
   };
 
   let formError: string | null = null;
   if (state.status === "error" && !state.field) {
-    formError = t(`errors.${state.code}` as "errors.failed");
+    formError = t(state.code as "failed");
   } else if (state.status === "failed") {
-    formError = t("errors.failed", { requestId: state.requestId });
+    formError = t("failed", { requestId: state.requestId });
   }
 
   return { form, state, pending, onSubmit, errorOf, formError };

@@ -5,10 +5,12 @@ import type { Messages } from "next-intl";
  * with `useTranslations`; the server passes them through NextIntlClientProvider, and every
  * namespace passed is in the HTML of every page under that provider (twice: the RSC payload).
  * So the root document passes only the shell's namespaces (top bar, drawer, errors, app
- * data), and the layouts whose client components need more add a provider of
- * their own with their scope (`scopedClientMessages`): the sign-in pages, the profile, the
- * back office, the contact form, the developer tools. A nested provider replaces the outer
- * one's messages, so each scope lists the shell's too.
+ * data), and the layouts whose client components need more add their scope's namespaces
+ * (`scopedClientMessages`, passed by `ScopedMessages`): the sign-in pages, the profile, the
+ * contact form, the developer tools. They are added to the shell's in the browser
+ * (merge-messages.tsx) instead of a nested provider resending the shell's. The back office
+ * adds each screen's messages the same way, by catalogue path
+ * (components/backoffice/screen-messages.ts).
  *
  * components/layout/client-messages.test.ts fails when a client component reads a namespace
  * that its folder's scope does not pass; the e2e suite fails on any missing message.
@@ -29,21 +31,15 @@ export const chunkLoadedNamespaces = {
 } as const satisfies Partial<Record<keyof Messages, readonly string[]>>;
 
 export const clientMessageScopes = {
-  /** /login, /register, /forgot-password, /callback. */
+  /** /login, /register, /forgot-password, /callback, /account/reset-password. */
   auth: ["auth", "validation"],
-  /** /profile/** and /account/**: the security settings reuse the sign-in forms. */
+  /** /profile/update: the security settings reuse the sign-in forms. */
   profile: ["auth", "profile", "validation"],
-  /** /backoffice/**. */
-  backoffice: [
-    "auth",
-    "profile",
-    "validation",
-    "backoffice",
-    "orgAdmin",
-    "people",
-    "storage",
-    "orgSettings",
-  ],
+  /**
+   * /profile/create: the profile form. /profile and the invitation pages pass nothing
+   * beyond the shell's (their one client text, sign-out's, comes as props).
+   */
+  profileForm: ["profile", "validation"],
   /** The contact form (/contact). */
   contact: ["contact", "validation"],
   /** /dev/**. */
@@ -99,10 +95,10 @@ export function pickClientMessages(messages: Messages): Pick<Messages, ShellName
   return pick(messages, shellClientNamespaces);
 }
 
-/** A layout's messages: the shell's and its scope's. */
+/** A layout's own messages: its scope's namespaces, added in the browser to the shell's. */
 export function scopedClientMessages<S extends ClientMessageScope>(
   messages: Messages,
   scope: S,
-): Pick<Messages, ShellNamespace | ScopeNamespace<S>> {
-  return pick(messages, [...shellClientNamespaces, ...clientMessageScopes[scope]]);
+): Pick<Messages, ScopeNamespace<S>> {
+  return pick(messages, clientMessageScopes[scope]);
 }

@@ -6,14 +6,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useAuth } from "@/components/auth/auth-context";
 import { EmailStepForm } from "@/components/auth/email-step-form";
-import {
-  forgotPasswordSchema,
-  type ForgotPasswordInput,
-  type ForgotPasswordValues,
-} from "@/components/auth/recovery-schemas";
+import { lazyResolver } from "@/components/auth/lazy-resolver";
+import type { ForgotPasswordInput, ForgotPasswordValues } from "@/components/auth/recovery-schemas";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
-import { validationResolver } from "@/lib/validation/resolver";
+import { toast } from "@/components/ui/toast-store";
 import { CodeForm } from "./code-form";
 import { securityErrorKey } from "./security-errors";
 
@@ -36,18 +32,19 @@ export function EmailChangeForm({
 }) {
   const t = useTranslations("profile.security");
   const router = useRouter();
-  const { client, redirectUrl } = useAuth();
+  const { authClient, redirectUrl } = useAuth();
   const [next, setNext] = useState<string | null>(pendingEmail);
   const [confirmed, setConfirmed] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm<ForgotPasswordInput, unknown, ForgotPasswordValues>({
-    resolver: validationResolver(forgotPasswordSchema),
+    resolver: lazyResolver("forgotPassword"),
     defaultValues: { email: "" },
   });
 
   const request = async (email: string): Promise<boolean> => {
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.updateUser(
       { email },
       { emailRedirectTo: redirectUrl(EMAIL_CHANGE_RETURN) },
@@ -83,6 +80,7 @@ export function EmailChangeForm({
 
   const addresses = secure && currentEmail ? [next, currentEmail] : [next];
   const verify = (address: string) => async (code: string) => {
+    const client = await authClient();
     const { data, error } = await client.auth.verifyOtp({
       email: address,
       token: code,

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useAuth } from "@/components/auth/auth-context";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import { linkErrorKey, securityErrorKey } from "./security-errors";
 
 const KNOWN = ["email", "phone", "google", "web3"] as const;
@@ -34,7 +34,7 @@ function detail(identity: UserIdentity): string | null {
 export function IdentitiesList({ initial }: { initial: UserIdentity[] }) {
   const t = useTranslations("profile.security");
   const router = useRouter();
-  const { client, redirectUrl } = useAuth();
+  const { authClient, redirectUrl } = useAuth();
   const [identities, setIdentities] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,6 +47,7 @@ export function IdentitiesList({ initial }: { initial: UserIdentity[] }) {
   const unlink = async (identity: UserIdentity) => {
     setBusy(identity.identity_id);
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.unlinkIdentity(identity);
     if (error) {
       setBusy(null);
@@ -63,6 +64,7 @@ export function IdentitiesList({ initial }: { initial: UserIdentity[] }) {
   const linkGoogle = async () => {
     setBusy("google");
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.linkIdentity({
       provider: "google",
       options: { redirectTo: redirectUrl("/callback?next=%2Fprofile%2Fupdate") },

@@ -3,21 +3,19 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { useAuth } from "@/components/auth/auth-context";
 import { FormAlert } from "@/components/auth/form-alert";
+import type { FactorNameValues } from "@/components/auth/form-schemas";
+import { lazyResolver } from "@/components/auth/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
-import { textRule } from "@/lib/validation/text";
 import { CodeForm } from "./code-form";
 import { securityErrorKey } from "./security-errors";
 
-const nameSchema = z.object({ name: z.string().trim().check(textRule()).max(60) });
-type NameValues = z.infer<typeof nameSchema>;
+type NameValues = FactorNameValues;
 
 type Enrolled = { id: string; qrCode: string; secret: string };
 
@@ -30,16 +28,17 @@ type Enrolled = { id: string; qrCode: string; secret: string };
 export function MfaEnrollPanel({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const t = useTranslations("profile.security");
   const tv = useTranslations("validation");
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<NameValues>({
-    resolver: validationResolver(nameSchema),
+    resolver: lazyResolver("factorName"),
     defaultValues: { name: "" },
   });
 
   const start = form.handleSubmit(async ({ name }) => {
     setFailure(null);
+    const client = await authClient();
     const { data, error } = await client.auth.mfa.enroll({
       factorType: "totp",
       ...(name ? { friendlyName: name } : {}),
@@ -52,7 +51,7 @@ export function MfaEnrollPanel({ onDone, onCancel }: { onDone: () => void; onCan
   });
 
   const cancel = async () => {
-    if (enrolled) await client.auth.mfa.unenroll({ factorId: enrolled.id });
+    if (enrolled) await (await authClient()).auth.mfa.unenroll({ factorId: enrolled.id });
     onCancel();
   };
 
@@ -113,6 +112,7 @@ export function MfaEnrollPanel({ onDone, onCancel }: { onDone: () => void; onCan
         submitLabel={t("mfa.verify")}
         pendingLabel={t("mfa.verifying")}
         onCode={async (code) => {
+          const client = await authClient();
           const { error } = await client.auth.mfa.challengeAndVerify({
             factorId: enrolled.id,
             code,

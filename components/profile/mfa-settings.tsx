@@ -8,7 +8,7 @@ import { useAuth } from "@/components/auth/auth-context";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import { securityErrorKey } from "./security-errors";
 
 // The enrolment panel (QR code, secret, first code) loads when asked for.
@@ -35,13 +35,14 @@ export function MfaSettings({
   const t = useTranslations("profile.security");
   const format = useFormatter();
   const router = useRouter();
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [factors, setFactors] = useState(initial);
   const [enrolling, setEnrolling] = useState<false | "totp" | "webauthn">(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const reload = async () => {
+    const client = await authClient();
     const { data } = await client.auth.mfa.listFactors();
     if (data) setFactors(data.all);
     router.refresh();
@@ -50,6 +51,7 @@ export function MfaSettings({
   const remove = async (factor: Factor) => {
     setBusy(factor.id);
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.mfa.unenroll({ factorId: factor.id });
     setBusy(null);
     if (error) {

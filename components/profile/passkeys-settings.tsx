@@ -1,6 +1,7 @@
 "use client";
 
-import type { PasskeyListItem, SupabaseClient } from "@supabase/supabase-js";
+import type { PasskeyListItem } from "@supabase/supabase-js";
+import type { BrowserAuthClient } from "@/lib/auth/client/browser-client";
 import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useAuth } from "@/components/auth/auth-context";
@@ -9,11 +10,11 @@ import { webauthnErrorKey } from "@/components/auth/webauthn-errors";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 
 const MAX_NAME = 120;
 
-type ListAnswer = Awaited<ReturnType<SupabaseClient["auth"]["passkey"]["list"]>>;
+type ListAnswer = Awaited<ReturnType<BrowserAuthClient["auth"]["passkey"]["list"]>>;
 
 /**
  * The user's passkeys (auth.passkey.list): adding one (registerPasskey: the browser makes a
@@ -24,7 +25,7 @@ export function PasskeysSettings() {
   const t = useTranslations("profile.security.passkeys");
   const ta = useTranslations("auth");
   const format = useFormatter();
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [passkeys, setPasskeys] = useState<PasskeyListItem[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -43,22 +44,25 @@ export function PasskeysSettings() {
     [fail],
   );
 
-  const reload = async () => show(await client.auth.passkey.list());
+  const reload = async () => show(await (await authClient()).auth.passkey.list());
 
   useEffect(() => {
     let cancelled = false;
-    void client.auth.passkey.list().then((answer) => {
-      if (!cancelled) show(answer);
-    });
+    void authClient()
+      .then((client) => client.auth.passkey.list())
+      .then((answer) => {
+        if (!cancelled) show(answer);
+      });
     return () => {
       cancelled = true;
     };
-  }, [client, show]);
+  }, [authClient, show]);
 
   const add = async () => {
     setBusy("add");
     setFailure(null);
     const { registerPasskey } = await import("@/components/auth/webauthn-ceremonies");
+    const client = await authClient();
     const outcome = await registerPasskey(client);
     setBusy(null);
     if (outcome) {
@@ -72,6 +76,7 @@ export function PasskeysSettings() {
   const remove = async (passkey: PasskeyListItem) => {
     setBusy(passkey.id);
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.passkey.delete({ passkeyId: passkey.id });
     setBusy(null);
     if (error) {
@@ -140,6 +145,7 @@ export function PasskeysSettings() {
                     initial={passkey.friendly_name ?? ""}
                     onCancel={() => setRenaming(null)}
                     onName={async (friendlyName) => {
+                      const client = await authClient();
                       const { error } = await client.auth.passkey.update({
                         passkeyId: passkey.id,
                         friendlyName,

@@ -3,39 +3,38 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { useAuth } from "@/components/auth/auth-context";
 import { FormAlert } from "@/components/auth/form-alert";
+import type { NewPasswordValues } from "@/components/auth/form-schemas";
+import { lazyResolver } from "@/components/auth/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
-import { authErrorKey } from "@/lib/auth/client/credentials-schema";
+import { toast } from "@/components/ui/toast-store";
+import { authErrorKey } from "@/lib/auth/client/credential-rules";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
-import { textRule } from "@/lib/validation/text";
 
-/** The service's policy is checked again there (length, common passwords). */
-const passwordSchema = z.object({
-  password: z.string().check(textRule()).min(1).min(8).max(72),
-});
-type PasswordValues = z.infer<typeof passwordSchema>;
+type PasswordValues = NewPasswordValues;
 
-/** Changes the password through PUT /auth/v1/user (other sessions end there). */
+/**
+ * Changes the password through PUT /auth/v1/user (other sessions end there). The service's
+ * policy is checked again there (length, common passwords).
+ */
 export function PasswordForm() {
   const t = useTranslations("profile");
   const ta = useTranslations("auth");
   const tv = useTranslations("validation");
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<PasswordValues>({
-    resolver: validationResolver(passwordSchema),
+    resolver: lazyResolver("newPassword"),
     defaultValues: { password: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.updateUser({ password });
     if (error) {
       setFailure(ta(`errors.${authErrorKey(error.code)}`));

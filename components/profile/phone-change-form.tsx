@@ -4,43 +4,34 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { useAuth } from "@/components/auth/auth-context";
 import { AuthForm } from "@/components/auth/auth-form";
+import type { PhoneValues } from "@/components/auth/form-schemas";
+import { lazyResolver } from "@/components/auth/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
 import { CodeForm } from "./code-form";
 import { securityErrorKey } from "./security-errors";
-
-const phoneSchema = z.object({
-  phone: z
-    .string()
-    .trim()
-    .min(1)
-    .max(30)
-    .regex(/^\+?[0-9][0-9 ().-]{5,22}$/),
-});
-type PhoneValues = z.infer<typeof phoneSchema>;
 
 /** Change of phone (PUT /user {phone}): a code by text message, verify type phone_change. */
 export function PhoneChangeForm({ pendingPhone }: { pendingPhone: string | null }) {
   const t = useTranslations("profile.security");
   const tv = useTranslations("validation");
   const router = useRouter();
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [next, setNext] = useState<string | null>(pendingPhone ? `+${pendingPhone}` : null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<PhoneValues>({
-    resolver: validationResolver(phoneSchema),
+    resolver: lazyResolver("phone"),
     defaultValues: { phone: "" },
   });
 
   const onSubmit = form.handleSubmit(async ({ phone }) => {
     setFailure(null);
+    const client = await authClient();
     const { error } = await client.auth.updateUser({ phone });
     if (error) {
       setFailure(t(`errors.${securityErrorKey(error.code)}`));
@@ -61,6 +52,7 @@ export function PhoneChangeForm({ pendingPhone }: { pendingPhone: string | null 
           submitLabel={t("phone.confirm")}
           pendingLabel={t("phone.confirming")}
           onCode={async (code) => {
+            const client = await authClient();
             const { error } = await client.auth.verifyOtp({
               phone: next,
               token: code,

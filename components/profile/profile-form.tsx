@@ -5,21 +5,16 @@ import { useTranslations } from "next-intl";
 import { startTransition, useActionState, useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useAuth } from "@/components/auth/auth-context";
+import { lazyResolver } from "@/components/auth/lazy-resolver";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { fieldControlClass, Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import { locales } from "@/lib/i18n/config";
-import {
-  profileFields,
-  profileLimits,
-  profileSchema,
-  type ProfileInput,
-  type ProfileValues,
-} from "@/lib/profile/profile-schema";
+import { profileFields, profileLimits } from "@/lib/profile/profile-fields";
+import type { ProfileInput, ProfileValues } from "@/lib/profile/profile-schema";
 import { cn } from "@/lib/utils/cn";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { validationResolver } from "@/lib/validation/resolver";
 import { initialProfileState, type ProfileFormState } from "./profile-form-state";
 
 type ProfileAction = (state: ProfileFormState, formData: FormData) => Promise<ProfileFormState>;
@@ -44,7 +39,7 @@ export function ProfileForm({ mode, action, defaults, redirect }: ProfileFormPro
   // (the catalogue after the refresh, the router), and one answer must give one toast.
   const handled = useRef<ProfileFormState>(initialProfileState);
   const form = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver: validationResolver(profileSchema),
+    resolver: lazyResolver("profile"),
     defaultValues: defaults,
   });
   const { errors } = form.formState;

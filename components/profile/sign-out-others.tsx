@@ -10,11 +10,12 @@ type State = "idle" | "pending" | "done" | "failed";
 /** Ends every other session of this user (signOut scope "others"); this one stays. */
 export function SignOutOthers() {
   const t = useTranslations("profile");
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [state, setState] = useState<State>("idle");
 
   const signOutOthers = async () => {
     setState("pending");
+    const client = await authClient();
     const { error } = await client.auth.signOut({ scope: "others" });
     setState(error ? "failed" : "done");
   };

@@ -7,7 +7,7 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 
 /**
  * Setting up a security key (or the device's own authenticator) as the second step: a
@@ -24,7 +24,7 @@ export function WebAuthnEnrollPanel({
 }) {
   const t = useTranslations("profile.security");
   const ta = useTranslations("auth");
-  const { client } = useAuth();
+  const { authClient } = useAuth();
   const [name, setName] = useState("");
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,6 +34,7 @@ export function WebAuthnEnrollPanel({
     setPending(true);
     setFailure(null);
     const { enrollWebAuthnFactor } = await import("@/components/auth/webauthn-ceremonies");
+    const client = await authClient();
     const outcome = await enrollWebAuthnFactor(client, name.trim());
     setPending(false);
     if (outcome) {

@@ -1,26 +1,15 @@
-import { cva, type VariantProps } from "class-variance-authority";
 import { type ComponentProps } from "react";
 import { cn } from "@/lib/utils/cn";
 
-export const badgeVariants = cva(
-  "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap [&_svg]:size-3",
-  {
-    variants: {
-      variant: {
-        neutral: "border-border bg-surface-2 text-foreground",
-        primary: "border-transparent bg-primary text-primary-foreground",
-        secondary: "border-transparent bg-secondary text-secondary-foreground",
-        accent: "border-transparent bg-accent text-accent-foreground",
-        danger: "border-transparent bg-danger text-danger-foreground",
-        outline: "border-border bg-transparent text-foreground",
-      },
-    },
-    defaultVariants: { variant: "neutral" },
-  },
-);
+export type BadgeVariant = "neutral" | "primary" | "secondary" | "accent" | "danger" | "outline";
 
-export type BadgeProps = ComponentProps<"span"> & VariantProps<typeof badgeVariants>;
+export type BadgeProps = ComponentProps<"span"> & { variant?: BadgeVariant | null };
 
+/**
+ * A small status label. Its styles are short classes (`.badge`, `.badge-<variant>` in
+ * app/globals.css) rather than a utility list: lists show one in every row, and each
+ * server-drawn badge's classes travel twice, in the markup and in the RSC payload.
+ */
 export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+  return <span className={cn("badge", `badge-${variant ?? "neutral"}`, className)} {...props} />;
 }

@@ -1,8 +1,11 @@
 import { type ComponentProps } from "react";
 import { cn } from "@/lib/utils/cn";
 
-export const fieldControlClass =
-  "w-full rounded-card border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-danger";
+/**
+ * The look of every text field and select: `.field-control` in app/globals.css (one short
+ * class instead of a long utility list on each control; a caller's utilities still win).
+ */
+export const fieldControlClass = "field-control";
 
 export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
   return <input type={type} className={cn(fieldControlClass, "h-10", className)} {...props} />;

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { locales } from "@/lib/i18n/config";
 import { textRule } from "@/lib/validation/text";
+import { profileLimits } from "./profile-fields";
 
 /**
  * The profile forms' one schema (create and update share it): the browser validates with it
  * (react-hook-form + validationResolver) and the server action again (parseWithValidation).
  * Messages come from the spec §5 error map.
  */
-export const profileLimits = { displayName: { min: 2, max: 60 } } as const;
-
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
 export const profileSchema = z.object({
@@ -25,8 +24,7 @@ export const profileSchema = z.object({
 
 export type ProfileInput = z.input<typeof profileSchema>;
 export type ProfileValues = z.output<typeof profileSchema>;
-export const profileFields = ["displayName", "locale", "marketingConsent"] as const;
-export type ProfileField = (typeof profileFields)[number];
+export { profileFields, profileLimits, type ProfileField } from "./profile-fields";
 
 /** The profile as the app hands it out (GET /api/profile/me, pages): plain JSON. */
 export type Profile = {

@@ -6,7 +6,7 @@ import { ScopedMessages } from "@/components/layout/scoped-messages";
 export default function AccountLayout({ children }: { children: ReactNode }) {
   return (
     <DefaultLayout>
-      <ScopedMessages scope="profile">
+      <ScopedMessages scope="auth">
         <AuthBoundary>{children}</AuthBoundary>
       </ScopedMessages>
     </DefaultLayout>

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { type ReactNode } from "react";
-import { AuthBoundary } from "@/components/auth/auth-boundary";
+import { SessionEvents } from "@/components/backoffice/session-events";
 import { DefaultLayout } from "@/components/layout/default-layout";
-import { ScopedMessages } from "@/components/layout/scoped-messages";
+import { getBrowserAuthConfig } from "@/lib/auth/server/browser-config";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("backoffice");
@@ -16,17 +16,16 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * The back office: the default layout (its back-office top bar: a link back to the
- * marketplace, no search or Quick Access), the auth provider, the back-office catalogue
- * namespaces for its client components, and nuqs for the URL state of its tables.
+ * marketplace, no search or Quick Access), nuqs for the URL state of its tables, and the
+ * session events (components/backoffice/session-events.tsx). Each screen passes the messages
+ * its client components read (components/backoffice/screen-messages.ts); the root document's
+ * shell namespaces are all the frame needs.
  */
-export default function BackofficeLayout({ children }: { children: ReactNode }) {
+export default async function BackofficeLayout({ children }: { children: ReactNode }) {
   return (
     <DefaultLayout variant="backoffice">
-      <ScopedMessages scope="backoffice">
-        <AuthBoundary>
-          <NuqsAdapter>{children}</NuqsAdapter>
-        </AuthBoundary>
-      </ScopedMessages>
+      <NuqsAdapter>{children}</NuqsAdapter>
+      <SessionEvents config={await getBrowserAuthConfig()} />
     </DefaultLayout>
   );
 }

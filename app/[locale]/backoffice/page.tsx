@@ -1,4 +1,3 @@
-import { Building2, Plus } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -10,6 +9,7 @@ import { getCurrentClaims } from "@/lib/auth/server/session";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { listMyOrganisations } from "@/lib/organisations/memberships";
+import { Icon } from "@/components/ui/icon";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("backoffice.home");
@@ -30,7 +30,7 @@ export default async function BackofficeHomePage() {
       href="/backoffice/register-organisation"
       className={buttonVariants({ variant: "primary" })}
     >
-      <Plus aria-hidden className="size-4" />
+      <Icon name="plus" aria-hidden className="size-4" />
       {t("new")}
     </Link>
   );
@@ -48,7 +48,7 @@ export default async function BackofficeHomePage() {
         <EmptyState
           title={t("emptyTitle")}
           description={t("emptyBody")}
-          icon={<Building2 className="size-8" />}
+          icon={<Icon name="building-2" className="size-8" />}
         >
           {newButton}
         </EmptyState>

@@ -1,14 +1,16 @@
 import { type ReactNode } from "react";
 import { AuthBoundary } from "@/components/auth/auth-boundary";
 import { DefaultLayout } from "@/components/layout/default-layout";
-import { ScopedMessages } from "@/components/layout/scoped-messages";
 
+/**
+ * The profile pages. Each page passes the catalogue its client components read
+ * (components/layout/client-messages.ts): /profile/update its scope, /profile/create the
+ * profile form's, /profile and the invitations none beyond the shell's.
+ */
 export default function ProfileLayout({ children }: { children: ReactNode }) {
   return (
     <DefaultLayout>
-      <ScopedMessages scope="profile">
-        <AuthBoundary>{children}</AuthBoundary>
-      </ScopedMessages>
+      <AuthBoundary>{children}</AuthBoundary>
     </DefaultLayout>
   );
 }

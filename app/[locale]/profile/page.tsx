@@ -13,6 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ProfilePage() {
   const t = await getTranslations("profile");
+  const ta = await getTranslations("auth");
   const format = await getFormatter();
   const { claims, profile } = await requireProfile("/profile");
   const email = typeof claims.email === "string" && claims.email ? claims.email : null;
@@ -50,7 +51,13 @@ export default async function ProfilePage() {
           <Link href="/profile/update" className={buttonVariants({ variant: "primary" })}>
             {t("edit")}
           </Link>
-          <SignOutButton />
+          <SignOutButton
+            labels={{
+              signOut: ta("signOut"),
+              signingOut: ta("signingOut"),
+              signedOut: ta("signedOut"),
+            }}
+          />
         </div>
       </div>
     </AuthPanel>

@@ -1,19 +1,26 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { createLoader, parseAsInteger } from "nuqs/server";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { describeAuditEntries } from "@/lib/audit/describe";
+import { Icon } from "@/components/ui/icon";
+import { describeAuditEntries, type AuditEntryDisplay } from "@/lib/audit/describe";
 import type { AuditPage } from "@/lib/audit/list";
 import { formatDateTime } from "@/lib/i18n/format";
-
-const headCell = "px-3 py-2 text-left font-medium whitespace-nowrap";
-const cell = "px-3 py-2 align-top";
+import { AuditRows } from "./audit-rows";
 
 /**
- * One page of the audit trail with its "newer" / "older" links and each entry's changes.
- * Actions, resource types and fields show as labels, resources and roles by name
- * (lib/audit/describe.ts), never as keys or ids.
+ * `?entry=<id>`: the entry of the page whose changes are open. Only an entry of the page
+ * shown (already read as the caller, under RLS) can open: nothing else is looked up.
+ */
+export const loadOpenedAuditEntry = createLoader({ entry: parseAsInteger });
+
+/**
+ * One page of the audit trail with its "newer" / "older" links. Actions, resource types and
+ * fields show as labels, resources and roles by name (lib/audit/describe.ts), never as keys
+ * or ids. An entry's before/after table is drawn only when it is opened: "Show changes" is a
+ * link to the same page with `?entry=<id>` (a server round trip, no script needed), so the
+ * page does not carry every row's changes in its HTML and RSC payload (audit-rows.tsx).
  */
 export async function AuditTable({
   organisationId,
@@ -21,6 +28,8 @@ export async function AuditTable({
   locale,
   timeZone,
   hrefFor,
+  cursor,
+  opened,
 }: {
   organisationId: string;
   page: AuditPage;
@@ -28,11 +37,21 @@ export async function AuditTable({
   timeZone: string;
   /** The URL of a page of the same filters at a cursor (null: the newest page). */
   hrefFor: (cursor: string | null) => string;
+  /** The cursor of the page shown. */
+  cursor: string | null;
+  /** The entry whose changes are open (`?entry=`), if any. */
+  opened: number | null;
 }) {
   const [t, described] = await Promise.all([
     getTranslations("orgAdmin.audit"),
     describeAuditEntries(organisationId, page.entries),
   ]);
+  const here = hrefFor(cursor);
+  const split = here.indexOf("?");
+  const path = split < 0 ? here : here.slice(0, split);
+  const query = split < 0 ? "" : here.slice(split);
+  const openedIndex = page.entries.findIndex((entry) => entry.id === opened);
+  const openedChanges = described[openedIndex]?.changes;
   const pager = (
     <nav aria-label={t("pagination")} className="flex flex-wrap justify-between gap-2">
       {page.newer ? (
@@ -41,7 +60,7 @@ export async function AuditTable({
           className={buttonVariants({ variant: "outline", size: "sm" })}
           rel="prev"
         >
-          <ChevronLeft aria-hidden />
+          <Icon name="chevron-left" />
           {t("newer")}
         </Link>
       ) : (
@@ -54,7 +73,7 @@ export async function AuditTable({
           rel="next"
         >
           {t("older")}
-          <ChevronRight aria-hidden />
+          <Icon name="chevron-right" />
         </Link>
       ) : null}
     </nav>
@@ -80,98 +99,104 @@ export async function AuditTable({
         aria-label={t("caption")}
         tabIndex={0}
       >
-        <table className="w-full border-collapse text-sm">
+        <table className="bo-table bo-table-top">
           <caption className="sr-only">{t("caption")}</caption>
-          <thead className="bg-surface-2 text-muted-foreground">
+          <thead>
             <tr>
-              <th scope="col" className={headCell}>
-                {t("when")}
-              </th>
-              <th scope="col" className={headCell}>
+              <th scope="col">{t("when")}</th>
+              <th scope="col" className="min-w-32">
                 {t("who")}
               </th>
-              <th scope="col" className={headCell}>
+              <th scope="col" className="min-w-40">
                 {t("what")}
               </th>
-              <th scope="col" className={headCell}>
+              <th scope="col" className="min-w-40">
                 {t("resourceColumn")}
               </th>
-              <th scope="col" className={headCell}>
+              <th scope="col" className="min-w-48">
                 {t("changes")}
               </th>
             </tr>
           </thead>
           <tbody>
-            {page.entries.map((entry, index) => {
-              const shown = described[index];
-              const changes = shown?.changes ?? [];
-              return (
-                <tr key={entry.id} className="border-t border-border">
-                  <td className={`${cell} whitespace-nowrap`}>
-                    <time dateTime={entry.createdAt.toISOString()}>
-                      {formatDateTime(entry.createdAt, { locale, timeZone, timeStyle: "medium" })}
-                    </time>
-                  </td>
-                  <td className={`${cell} min-w-32`}>
-                    {entry.actorUserId ? (entry.actorName ?? t("unknownPerson")) : t("system")}
-                  </td>
-                  <td className={`${cell} min-w-40`}>{shown?.action ?? entry.action}</td>
-                  <td className={`${cell} min-w-40`}>
-                    <span className="block">{shown?.resourceType ?? entry.resourceType}</span>
-                    {shown?.resourceName ? (
-                      <span className="block max-w-64 text-xs break-words text-muted-foreground">
-                        {shown.resourceName}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={`${cell} min-w-48`}>
-                    {changes.length === 0 ? (
-                      <span className="text-muted-foreground">{t("noChanges")}</span>
-                    ) : (
-                      <details>
-                        <summary className="cursor-pointer text-primary-text underline-offset-4 hover:underline">
-                          {t("showChanges")} ({changes.length})
-                        </summary>
-                        <table className="mt-2 w-full border-collapse text-xs">
-                          <thead>
-                            <tr>
-                              <th scope="col" className="pr-2 text-left font-medium">
-                                {t("field")}
-                              </th>
-                              <th scope="col" className="pr-2 text-left font-medium">
-                                {t("before")}
-                              </th>
-                              <th scope="col" className="text-left font-medium">
-                                {t("after")}
-                              </th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {changes.map((change) => (
-                              <tr key={change.key} className="border-t border-border">
-                                <th scope="row" className="pr-2 text-left align-top font-normal">
-                                  {change.field}
-                                </th>
-                                <td className="max-w-64 pr-2 align-top break-words text-muted-foreground">
-                                  {change.before ?? t("none")}
-                                </td>
-                                <td className="max-w-64 align-top break-words">
-                                  {change.after ?? t("none")}
-                                </td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                      </details>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            <AuditRows
+              rows={page.entries.map((entry, index) => {
+                const shown = described[index];
+                return {
+                  id: entry.id,
+                  at: entry.createdAt.toISOString(),
+                  when: formatDateTime(entry.createdAt, { locale, timeZone, timeStyle: "medium" }),
+                  who: entry.actorUserId ? (entry.actorName ?? t("unknownPerson")) : t("system"),
+                  action: shown?.action ?? entry.action,
+                  type: shown?.resourceType ?? entry.resourceType,
+                  name: shown?.resourceName ?? null,
+                  changes: shown?.changes.length ?? 0,
+                };
+              })}
+              path={path}
+              query={query}
+              opened={openedChanges ? opened : null}
+              openedChanges={
+                openedChanges ? (
+                  <ChangesTable
+                    changes={openedChanges}
+                    labels={{
+                      field: t("field"),
+                      before: t("before"),
+                      after: t("after"),
+                      none: t("none"),
+                    }}
+                  />
+                ) : null
+              }
+              labels={{
+                show: t("showChanges"),
+                hide: t("hideChanges"),
+                noChanges: t("noChanges"),
+              }}
+            />
           </tbody>
         </table>
       </div>
       {pager}
     </div>
+  );
+}
+
+/** An opened entry's fields with their values before and after. */
+function ChangesTable({
+  changes,
+  labels,
+}: {
+  changes: AuditEntryDisplay["changes"];
+  labels: { field: string; before: string; after: string; none: string };
+}) {
+  return (
+    <table className="mt-2 w-full border-collapse text-xs [&_td]:max-w-64 [&_td]:pr-2 [&_td]:align-top [&_td]:break-words [&_th]:pr-2 [&_th]:text-left [&_th]:align-top">
+      <thead>
+        <tr>
+          <th scope="col" className="font-medium">
+            {labels.field}
+          </th>
+          <th scope="col" className="font-medium">
+            {labels.before}
+          </th>
+          <th scope="col" className="font-medium">
+            {labels.after}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.key} className="border-t border-border">
+            <th scope="row" className="font-normal">
+              {change.field}
+            </th>
+            <td className="text-muted-foreground">{change.before ?? labels.none}</td>
+            <td>{change.after ?? labels.none}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

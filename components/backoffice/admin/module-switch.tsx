@@ -12,9 +12,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import type { ModuleName, ModuleTier } from "@/lib/modules/catalogue";
-import { disableModuleSchema, enableModuleSchema } from "@/lib/modules/module-schema";
 import { type BackofficeAction, useBackofficeForm } from "../use-backoffice-form";
 
 type EnableResult = { module: ModuleName; tier: ModuleTier; changed: boolean };
@@ -56,13 +55,13 @@ export function ModuleSwitch({
     toast({ title: t("disabled", { module: moduleLabel }), variant: "success" });
   }, [moduleLabel, t]);
   const on = useBackofficeForm({
-    schema: enableModuleSchema,
+    schema: () => import("@/lib/modules/module-schema").then((m) => m.enableModuleSchema),
     action: enableAction,
     defaultValues: { module, tier },
     onDone: enabledDone,
   });
   const off = useBackofficeForm({
-    schema: disableModuleSchema,
+    schema: () => import("@/lib/modules/module-schema").then((m) => m.disableModuleSchema),
     action: disableAction,
     defaultValues: { module },
     onDone: disabledDone,

@@ -1,9 +1,9 @@
-import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import type { OrganisationModuleState } from "@/lib/modules/organisation-modules";
+import { Icon } from "@/components/ui/icon";
 
 /** The catalogue's modules, each with its state and a link to its page. */
 export async function ModulesTable({
@@ -41,7 +41,11 @@ export async function ModulesTable({
                   {t(`descriptions.${m.module}`)}
                 </span>
               </span>
-              <ChevronRight aria-hidden className="mt-1 size-4 shrink-0 text-muted-foreground" />
+              <Icon
+                name="chevron-right"
+                aria-hidden
+                className="mt-1 size-4 shrink-0 text-muted-foreground"
+              />
             </Link>
           </li>
         );

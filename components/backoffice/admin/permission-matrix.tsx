@@ -1,15 +1,14 @@
 "use client";
 
-import { Check, Minus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
-import { rolePermissionsSchema } from "@/lib/organisations/role-schema";
+import { toast } from "@/components/ui/toast-store";
 import type { Permission } from "@/lib/permissions/catalogue";
 import { type BackofficeAction, useBackofficeForm } from "../use-backoffice-form";
+import { Icon } from "@/components/ui/icon";
 
 export type MatrixGroup = {
   key: string;
@@ -50,7 +49,7 @@ function RoleSaveForm({
     [role.name, t],
   );
   const { form, onSubmit, formError, pending } = useBackofficeForm({
-    schema: rolePermissionsSchema,
+    schema: () => import("@/lib/organisations/role-schema").then((m) => m.rolePermissionsSchema),
     action,
     defaultValues: { roleId: role.id, version: role.version, permissions: [] },
     onDone: done,
@@ -190,9 +189,17 @@ export function PermissionMatrix({
                     return (
                       <td key={role.id} className="px-3 py-2 text-center">
                         {granted ? (
-                          <Check aria-hidden className="mx-auto size-4 text-primary-text" />
+                          <Icon
+                            name="check"
+                            aria-hidden
+                            className="mx-auto size-4 text-primary-text"
+                          />
                         ) : (
-                          <Minus aria-hidden className="mx-auto size-4 text-muted-foreground" />
+                          <Icon
+                            name="minus"
+                            aria-hidden
+                            className="mx-auto size-4 text-muted-foreground"
+                          />
                         )}
                         <span className="sr-only">
                           {label} · {granted ? t("granted") : t("notGranted")}

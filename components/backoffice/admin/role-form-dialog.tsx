@@ -1,167 +1,42 @@
 "use client";
 
-import { Pencil, Plus } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useCallback, useState } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
-import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
-import { toast } from "@/components/ui/toast";
-import { createRoleSchema, roleLimits, updateRoleSchema } from "@/lib/organisations/role-schema";
-import { type BackofficeAction, useBackofficeForm } from "../use-backoffice-form";
+import { Icon } from "@/components/ui/icon";
+import { useLazyDialog } from "../use-lazy-dialog";
+import type { RoleDialogTarget } from "./role-form-dialog-body";
 
-type EditedRole = { id: string; version: number; name: string; description: string };
+const RoleFormDialogBody = dynamic(
+  () => import("./role-form-dialog-body").then((m) => m.RoleFormDialogBody),
+  { ssr: false },
+);
 
-function RoleFields({
-  errorOf,
-  register,
-}: {
-  errorOf: (field: "name" | "description") => string | undefined;
-  register: (field: "name" | "description") => UseFormRegisterReturn;
-}) {
+/**
+ * "New role" (mode create) or "Edit" (mode edit, with `role`): the button; the dialog and its
+ * form load on the first click (use-lazy-dialog.ts) and close once saved.
+ */
+export function RoleFormDialog(props: RoleDialogTarget) {
   const t = useTranslations("orgAdmin.roles");
+  const { triggerProps, mounted, dialogProps, close } = useLazyDialog();
   return (
     <>
-      <p className="text-sm text-muted-foreground">{t("required")}</p>
-      <FormField label={t("name")} errors={errorOf("name")} required>
-        <Input maxLength={roleLimits.name.max} autoComplete="off" {...register("name")} />
-      </FormField>
-      <FormField label={t("description")} errors={errorOf("description")}>
-        <Textarea rows={3} maxLength={roleLimits.description.max} {...register("description")} />
-      </FormField>
+      {props.mode === "create" ? (
+        <Button {...triggerProps}>
+          <Icon name="plus" />
+          {t("create")}
+        </Button>
+      ) : (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t("edit", { name: props.role.name })}
+          {...triggerProps}
+        >
+          <Icon name="pencil" />
+        </Button>
+      )}
+      {mounted ? <RoleFormDialogBody target={props} dialog={dialogProps} close={close} /> : null}
     </>
-  );
-}
-
-function CreateRoleForm({
-  organisationId,
-  action,
-  onDone,
-}: {
-  organisationId: string;
-  action: BackofficeAction<{ id: string }>;
-  onDone: () => void;
-}) {
-  const t = useTranslations("orgAdmin.roles");
-  const done = useCallback(() => {
-    toast({ title: t("created"), variant: "success" });
-    onDone();
-  }, [onDone, t]);
-  const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: createRoleSchema,
-    action,
-    defaultValues: { name: "", description: "" },
-    onDone: done,
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="mt-4 flex flex-col gap-4">
-      <input type="hidden" name="organisationId" value={organisationId} />
-      <FormAlert message={formError} />
-      <RoleFields errorOf={errorOf} register={(field) => form.register(field)} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={pending}>
-          {pending ? t("saving") : t("createSubmit")}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function EditRoleForm({
-  organisationId,
-  action,
-  role,
-  onDone,
-}: {
-  organisationId: string;
-  action: BackofficeAction<{ version: number }>;
-  role: EditedRole;
-  onDone: () => void;
-}) {
-  const t = useTranslations("orgAdmin.roles");
-  const done = useCallback(() => {
-    toast({ title: t("saved"), variant: "success" });
-    onDone();
-  }, [onDone, t]);
-  const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: updateRoleSchema,
-    action,
-    defaultValues: {
-      roleId: role.id,
-      version: role.version,
-      name: role.name,
-      description: role.description,
-    },
-    onDone: done,
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="mt-4 flex flex-col gap-4">
-      <input type="hidden" name="organisationId" value={organisationId} />
-      <input type="hidden" {...form.register("roleId")} />
-      <input type="hidden" {...form.register("version")} />
-      <FormAlert message={formError} />
-      <RoleFields errorOf={errorOf} register={(field) => form.register(field)} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={pending}>
-          {pending ? t("saving") : t("editSubmit")}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** "New role" (no `role`) or "Edit" (with `role`) in a dialog; closes once saved. */
-export function RoleFormDialog(
-  props:
-    | { organisationId: string; mode: "create"; action: BackofficeAction<{ id: string }> }
-    | {
-        organisationId: string;
-        mode: "edit";
-        action: BackofficeAction<{ version: number }>;
-        role: EditedRole;
-      },
-) {
-  const t = useTranslations("orgAdmin.roles");
-  const tu = useTranslations("ui");
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {props.mode === "create" ? (
-          <Button>
-            <Plus aria-hidden />
-            {t("create")}
-          </Button>
-        ) : (
-          <Button variant="outline" size="sm" aria-label={t("edit", { name: props.role.name })}>
-            <Pencil aria-hidden />
-          </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent closeLabel={tu("close")} aria-describedby={undefined}>
-        <DialogTitle className="pr-8">
-          {props.mode === "create" ? t("createTitle") : t("editTitle")}
-        </DialogTitle>
-        {props.mode === "create" ? (
-          <CreateRoleForm
-            organisationId={props.organisationId}
-            action={props.action}
-            onDone={close}
-          />
-        ) : (
-          <EditRoleForm
-            organisationId={props.organisationId}
-            action={props.action}
-            role={props.role}
-            onDone={close}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
   );
 }

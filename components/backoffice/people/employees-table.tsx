@@ -1,16 +1,14 @@
-import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { organisationPath } from "@/lib/backoffice/navigation";
 import { formatDate } from "@/lib/i18n/format";
 import type { OrganisationAccess } from "@/lib/organisations/access";
 import type { EmployeePage, EmployeeQuery } from "@/lib/people/employees";
 import { employeesTable } from "@/lib/people/list-params";
-import { employmentBadge, roleName } from "./labels";
+import { EmployeeRows } from "./employee-rows";
+import { roleName } from "./labels";
 
-/** The member list: name (links to the member), email, role, status, since. */
+/** The member list: name (links to the member), email, role, status, since (employee-rows.tsx). */
 export async function EmployeesTable({
   access,
   query,
@@ -39,29 +37,23 @@ export async function EmployeesTable({
         { id: "status", header: t("list.status"), sortKey: "status" },
         { id: "since", header: t("list.since"), sortKey: "since" },
       ]}
-      rows={result.rows.map((row) => ({
-        id: row.id,
-        cells: {
-          name: (
-            <Link
-              href={organisationPath(access.organisation.id, `/people/${row.id}`)}
-              className="font-medium text-primary-text underline-offset-4 hover:underline"
-            >
-              {row.name || t("list.noName")}
-            </Link>
-          ),
-          email: <span className="whitespace-nowrap">{row.email}</span>,
-          role: roleName((key) => tb(`roleNames.${key}`), row),
-          status: (
-            <Badge variant={employmentBadge[row.status]}>{t(`statuses.${row.status}`)}</Badge>
-          ),
-          since: (
-            <span className="whitespace-nowrap">
-              {formatDate(row.since, { locale, timeZone: access.organisation.timeZone })}
-            </span>
-          ),
-        },
-      }))}
+      rows={[]}
+      clientRows={{
+        count: result.rows.length,
+        node: (
+          <EmployeeRows
+            organisationId={access.organisation.id}
+            rows={result.rows.map((row) => ({
+              id: row.id,
+              name: row.name || t("list.noName"),
+              email: row.email,
+              role: roleName((key) => tb(`roleNames.${key}`), row),
+              status: row.status,
+              since: formatDate(row.since, { locale, timeZone: access.organisation.timeZone }),
+            }))}
+          />
+        ),
+      }}
       empty={<EmptyState title={t("list.emptyTitle")} description={t("list.emptyBody")} />}
     />
   );

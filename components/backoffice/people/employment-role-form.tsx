@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { fieldControlClass } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast-store";
-import { changeRoleSchema, type ChangeRoleInput } from "@/lib/people/people-schema";
+import type { ChangeRoleInput } from "@/lib/people/people-schema";
 import { cn } from "@/lib/utils/cn";
 import { type BackofficeAction, useBackofficeForm } from "../use-backoffice-form";
 
@@ -39,7 +39,7 @@ export function EmploymentRoleForm({
     [roles, router, t],
   );
   const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: changeRoleSchema,
+    schema: () => import("@/lib/people/people-schema").then((m) => m.changeRoleSchema),
     action,
     defaultValues: { employmentId, version, roleId } satisfies ChangeRoleInput,
     onDone,

@@ -9,7 +9,8 @@ import { invitationFilterParsers, invitationStatusValues } from "@/lib/people/li
 
 /** The status filter of the all-invitations list (URL state, back to page 1 on change). */
 export function InvitationStatusFilter() {
-  const t = useTranslations("people");
+  const t = useTranslations("people.invitations");
+  const ts = useTranslations("people.invitationStatuses");
   const id = useId();
   const [pending, startTransition] = useTransition();
   const [state, setState] = useQueryStates(
@@ -19,7 +20,7 @@ export function InvitationStatusFilter() {
   return (
     <div className="mb-4 flex max-w-xs flex-col gap-1.5" aria-busy={pending || undefined}>
       <label htmlFor={id} className="text-sm font-medium">
-        {t("invitations.statusFilter")}
+        {t("statusFilter")}
       </label>
       <select
         id={id}
@@ -32,10 +33,10 @@ export function InvitationStatusFilter() {
           })
         }
       >
-        <option value="">{t("invitations.any")}</option>
+        <option value="">{t("any")}</option>
         {invitationStatusValues.map((status) => (
           <option key={status} value={status}>
-            {t(`invitationStatuses.${status}`)}
+            {ts(status)}
           </option>
         ))}
       </select>

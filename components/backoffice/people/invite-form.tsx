@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { fieldControlClass, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast-store";
-import { inviteSchema, type InviteInput } from "@/lib/people/people-schema";
+import type { InviteInput } from "@/lib/people/people-schema";
 import { cn } from "@/lib/utils/cn";
 import { type BackofficeAction, useBackofficeForm } from "../use-backoffice-form";
 
@@ -39,7 +39,7 @@ export function InviteForm({
     [router, doneHref, t],
   );
   const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: inviteSchema,
+    schema: () => import("@/lib/people/people-schema").then((m) => m.inviteSchema),
     action,
     defaultValues: { email: "", roleId: defaultRoleId } satisfies InviteInput,
     onDone,

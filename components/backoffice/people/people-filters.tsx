@@ -16,7 +16,8 @@ const SEARCH_DELAY_MS = 300;
  * map with the server page); each change goes back to page 1 and the server answers.
  */
 export function PeopleFilters({ roles }: { roles: readonly { id: string; label: string }[] }) {
-  const t = useTranslations("people");
+  const t = useTranslations("people.filters");
+  const ts = useTranslations("people.statuses");
   const ids = { q: useId(), status: useId(), role: useId() };
   const [pending, startTransition] = useTransition();
   const [state, setState] = useQueryStates(
@@ -38,7 +39,7 @@ export function PeopleFilters({ roles }: { roles: readonly { id: string; label: 
   return (
     <form
       role="search"
-      aria-label={t("filters.label")}
+      aria-label={t("label")}
       aria-busy={pending || undefined}
       onSubmit={(event) => {
         event.preventDefault();
@@ -48,7 +49,7 @@ export function PeopleFilters({ roles }: { roles: readonly { id: string; label: 
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.q} className="text-sm font-medium">
-          {t("filters.search")}
+          {t("search")}
         </label>
         <Input
           id={ids.q}
@@ -60,7 +61,7 @@ export function PeopleFilters({ roles }: { roles: readonly { id: string; label: 
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.status} className="text-sm font-medium">
-          {t("filters.status")}
+          {t("status")}
         </label>
         <select
           id={ids.status}
@@ -74,17 +75,17 @@ export function PeopleFilters({ roles }: { roles: readonly { id: string; label: 
             })
           }
         >
-          <option value="">{t("filters.any")}</option>
+          <option value="">{t("any")}</option>
           {employeeFilterStatuses.map((status) => (
             <option key={status} value={status}>
-              {t(`statuses.${status}`)}
+              {ts(status)}
             </option>
           ))}
         </select>
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.role} className="text-sm font-medium">
-          {t("filters.role")}
+          {t("role")}
         </label>
         <select
           id={ids.role}
@@ -92,7 +93,7 @@ export function PeopleFilters({ roles }: { roles: readonly { id: string; label: 
           value={state.role ?? ""}
           onChange={(event) => void setState({ role: event.target.value || null, page: null })}
         >
-          <option value="">{t("filters.any")}</option>
+          <option value="">{t("any")}</option>
           {roles.map((role) => (
             <option key={role.id} value={role.id}>
               {role.label}
@@ -109,7 +110,7 @@ export function PeopleFilters({ roles }: { roles: readonly { id: string; label: 
           void setState({ q: null, status: null, role: null, page: null });
         }}
       >
-        {t("filters.clear")}
+        {t("clear")}
       </Button>
     </form>
   );

@@ -12,7 +12,7 @@ import type { BackofficeAction } from "../use-backoffice-form";
  * forms carry only ids and versions, so an invalid answer reads as "not found".
  */
 export function useCommand<R>(action: BackofficeAction<R>, onDone: (data: R) => void) {
-  const t = useTranslations("backoffice");
+  const t = useTranslations("backoffice.errors");
   const [state, formAction, pending] = useActionState<ActionState<R>, FormData>(action, {
     status: "idle",
   });
@@ -22,11 +22,11 @@ export function useCommand<R>(action: BackofficeAction<R>, onDone: (data: R) => 
     handled.current = state;
     if (state.status === "done") onDone(state.data);
     else if (state.status === "error") {
-      toast({ title: t(`errors.${state.code}` as "errors.notFound"), variant: "danger" });
+      toast({ title: t(state.code as "notFound"), variant: "danger" });
     } else if (state.status === "invalid") {
-      toast({ title: t("errors.notFound"), variant: "danger" });
+      toast({ title: t("notFound"), variant: "danger" });
     } else if (state.status === "failed") {
-      toast({ title: t("errors.failed", { requestId: state.requestId }), variant: "danger" });
+      toast({ title: t("failed", { requestId: state.requestId }), variant: "danger" });
     }
   }, [state, onDone, t]);
   return { formAction, pending };

@@ -1,6 +1,5 @@
 "use client";
 
-import { MailPlus, RefreshCw, Star, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
@@ -16,13 +15,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast-store";
-import {
-  addContactEmailSchema,
+import type {
+  AddContactEmailInput,
   contactEmailLimits,
-  type AddContactEmailInput,
 } from "@/lib/organisations/contact-email-schema";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useSettingsCommand } from "./use-settings-command";
+import { Icon } from "@/components/ui/icon";
 
 export interface ContactEmailItem {
   id: string;
@@ -42,9 +41,11 @@ type Actions = {
 function AddContactEmailForm({
   organisationId,
   action,
+  limits,
 }: {
   organisationId: string;
   action: Actions["add"];
+  limits: typeof contactEmailLimits;
 }) {
   const t = useTranslations("orgSettings.contact");
   const router = useRouter();
@@ -57,7 +58,8 @@ function AddContactEmailForm({
     [router, t],
   );
   const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: addContactEmailSchema,
+    schema: () =>
+      import("@/lib/organisations/contact-email-schema").then((m) => m.addContactEmailSchema),
     action,
     defaultValues: { email: "", label: "" },
     onDone,
@@ -80,17 +82,17 @@ function AddContactEmailForm({
           <Input
             type="email"
             autoComplete="email"
-            maxLength={contactEmailLimits.email}
+            maxLength={limits.email}
             {...form.register("email")}
           />
         </FormField>
         <FormField label={t("label")} hint={t("labelHint")} errors={errorOf("label")}>
-          <Input maxLength={contactEmailLimits.label} {...form.register("label")} />
+          <Input maxLength={limits.label} {...form.register("label")} />
         </FormField>
       </div>
       <div>
         <Button type="submit" disabled={pending}>
-          <MailPlus aria-hidden />
+          <Icon name="mail-plus" aria-hidden />
           {pending ? t("submitting") : t("submit")}
         </Button>
       </div>
@@ -102,11 +104,14 @@ function AddContactEmailForm({
 export function ContactEmails({
   organisationId,
   canWrite,
+  limits,
   emails,
   actions,
 }: {
   organisationId: string;
   canWrite: boolean;
+  /** contactEmailLimits, from the page: the schema module (zod) loads on first submit only. */
+  limits: typeof contactEmailLimits;
   emails: readonly ContactEmailItem[];
   actions: Actions;
 }) {
@@ -121,8 +126,8 @@ export function ContactEmails({
 
   return (
     <div className="flex flex-col gap-6">
-      {canWrite && emails.length < contactEmailLimits.count ? (
-        <AddContactEmailForm organisationId={organisationId} action={actions.add} />
+      {canWrite && emails.length < limits.count ? (
+        <AddContactEmailForm organisationId={organisationId} action={actions.add} limits={limits} />
       ) : null}
       <FormAlert message={rowError} />
       {emails.length === 0 ? (
@@ -182,7 +187,7 @@ export function ContactEmails({
                               })
                             }
                           >
-                            <RefreshCw aria-hidden />
+                            <Icon name="refresh-cw" aria-hidden />
                             <span aria-hidden>{t("resendShort")}</span>
                           </Button>
                         ) : null}
@@ -202,7 +207,7 @@ export function ContactEmails({
                               })
                             }
                           >
-                            <Star aria-hidden />
+                            <Icon name="star" aria-hidden />
                             <span aria-hidden>{t("makePrimaryShort")}</span>
                           </Button>
                         ) : null}
@@ -216,7 +221,7 @@ export function ContactEmails({
                               setRemoving(item);
                             }}
                           >
-                            <Trash2 aria-hidden />
+                            <Icon name="trash-2" aria-hidden />
                             <span aria-hidden>{t("removeShort")}</span>
                           </Button>
                         ) : null}

@@ -11,10 +11,12 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { faqLimits, updateFaqSchema, createFaqSchema } from "@/lib/organisations/faq-schema";
+import type { faqLimits } from "@/lib/organisations/faq-schema";
 
 type FaqFormProps = {
   organisationId: string;
+  /** faqLimits, from the page: the schema module (zod) loads on first submit only. */
+  limits: typeof faqLimits;
   onDone: () => void;
   onCancel: () => void;
 } & (
@@ -32,13 +34,15 @@ export function FaqForm(props: FaqFormProps) {
   const { onDone } = props;
   const done = useCallback(() => onDone(), [onDone]);
   const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema:
-      props.mode === "edit"
-        ? updateFaqSchema
-        : createFaqSchema.extend({
-            faqId: updateFaqSchema.shape.faqId.optional(),
-            version: updateFaqSchema.shape.version.optional(),
-          }),
+    schema: () =>
+      import("@/lib/organisations/faq-schema").then(({ createFaqSchema, updateFaqSchema }) =>
+        props.mode === "edit"
+          ? updateFaqSchema
+          : createFaqSchema.extend({
+              faqId: updateFaqSchema.shape.faqId.optional(),
+              version: updateFaqSchema.shape.version.optional(),
+            }),
+      ),
     action: props.action,
     defaultValues:
       props.mode === "edit"
@@ -62,10 +66,10 @@ export function FaqForm(props: FaqFormProps) {
       ) : null}
       <FormAlert message={formError} />
       <FormField label={t("question")} errors={errorOf("question")} required>
-        <Input maxLength={faqLimits.question} {...form.register("question")} />
+        <Input maxLength={props.limits.question} {...form.register("question")} />
       </FormField>
       <FormField label={t("answer")} errors={errorOf("answer")} required>
-        <Textarea rows={6} maxLength={faqLimits.answer} {...form.register("answer")} />
+        <Textarea rows={6} maxLength={props.limits.answer} {...form.register("answer")} />
       </FormField>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={props.onCancel}>

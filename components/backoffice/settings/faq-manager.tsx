@@ -1,6 +1,5 @@
 "use client";
 
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
@@ -10,10 +9,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/components/ui/toast-store";
-import { faqLimits } from "@/lib/organisations/faq-schema";
+import type { faqLimits } from "@/lib/organisations/faq-schema";
 import { ConfirmDialog } from "./confirm-dialog";
 import { FaqForm } from "./faq-form";
 import { useSettingsCommand } from "./use-settings-command";
+import { Icon } from "@/components/ui/icon";
 
 export interface FaqItem {
   id: string;
@@ -33,11 +33,14 @@ export function FaqManager({
   organisationId,
   faqs,
   canWrite,
+  limits,
   actions,
 }: {
   organisationId: string;
   faqs: readonly FaqItem[];
   canWrite: boolean;
+  /** faqLimits, from the page: the schema module (zod) loads on first submit only. */
+  limits: typeof faqLimits;
   actions: {
     create: BackofficeAction<{ id: string }>;
     update: BackofficeAction<{ id: string }>;
@@ -88,9 +91,9 @@ export function FaqManager({
         <div>
           <Button
             onClick={() => setEditing({ mode: "create" })}
-            disabled={faqs.length >= faqLimits.count}
+            disabled={faqs.length >= limits.count}
           >
-            <Plus aria-hidden />
+            <Icon name="plus" aria-hidden />
             {t("add")}
           </Button>
         </div>
@@ -125,7 +128,7 @@ export function FaqManager({
                     disabled={index === 0 || move.pending}
                     onClick={() => moveFaq(faq, "up")}
                   >
-                    <ArrowUp aria-hidden />
+                    <Icon name="arrow-up" aria-hidden />
                   </Button>
                   <Button
                     variant="ghost"
@@ -135,7 +138,7 @@ export function FaqManager({
                     disabled={index === faqs.length - 1 || move.pending}
                     onClick={() => moveFaq(faq, "down")}
                   >
-                    <ArrowDown aria-hidden />
+                    <Icon name="arrow-down" aria-hidden />
                   </Button>
                   <Button
                     variant="ghost"
@@ -143,7 +146,7 @@ export function FaqManager({
                     aria-label={t("edit", { question: faq.question })}
                     onClick={() => setEditing({ mode: "edit", faq })}
                   >
-                    <Pencil aria-hidden />
+                    <Icon name="pencil" aria-hidden />
                     <span aria-hidden>{t("editShort")}</span>
                   </Button>
                   <Button
@@ -155,7 +158,7 @@ export function FaqManager({
                       setDeleting(faq);
                     }}
                   >
-                    <Trash2 aria-hidden />
+                    <Icon name="trash-2" aria-hidden />
                     <span aria-hidden>{t("deleteShort")}</span>
                   </Button>
                 </div>
@@ -171,6 +174,7 @@ export function FaqManager({
             <FaqForm
               mode="edit"
               organisationId={organisationId}
+              limits={limits}
               faq={editing.faq}
               action={actions.update}
               onDone={saved(t("updated"))}
@@ -180,6 +184,7 @@ export function FaqManager({
             <FaqForm
               mode="create"
               organisationId={organisationId}
+              limits={limits}
               action={actions.create}
               onDone={saved(t("created"))}
               onCancel={closeEditing}

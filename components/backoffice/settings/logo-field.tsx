@@ -1,6 +1,5 @@
 "use client";
 
-import { ImageOff, Trash2, Upload } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
@@ -8,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast-store";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { isLogoType, LOGO_MAX_BYTES, logoTypes } from "@/lib/organisations/logo-rules";
+import { Icon } from "@/components/ui/icon";
 
 /**
  * The organisation logo: shown through its public-file URL, replaced
@@ -25,7 +25,7 @@ export function LogoField({
   canChange: boolean;
 }) {
   const t = useTranslations("orgSettings.logo");
-  const tb = useTranslations("backoffice");
+  const tb = useTranslations("backoffice.errors");
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -36,8 +36,8 @@ export function LogoField({
 
   const describe = (state: ActionState<unknown>): string | null => {
     if (state.status === "done") return null;
-    if (state.status === "error") return tb(`errors.${state.code}` as "errors.failed");
-    return tb("errors.failed", { requestId: state.status === "failed" ? state.requestId : "-" });
+    if (state.status === "error") return tb(state.code as "failed");
+    return tb("failed", { requestId: state.status === "failed" ? state.requestId : "-" });
   };
 
   const send = async (init: RequestInit, done: string) => {
@@ -54,7 +54,7 @@ export function LogoField({
         router.refresh();
       }
     } catch {
-      setError(tb("errors.failed", { requestId: "-" }));
+      setError(tb("failed", { requestId: "-" }));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = "";
@@ -63,8 +63,8 @@ export function LogoField({
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
-    if (file.size > LOGO_MAX_BYTES) return setError(tb("errors.fileTooLarge"));
-    if (!isLogoType(file.type)) return setError(tb("errors.fileTypeForbidden"));
+    if (file.size > LOGO_MAX_BYTES) return setError(tb("fileTooLarge"));
+    if (!isLogoType(file.type)) return setError(tb("fileTypeForbidden"));
     void send(
       { method: "POST", body: file, headers: { "Content-Type": file.type } },
       t("uploaded"),
@@ -86,7 +86,7 @@ export function LogoField({
             className="size-full object-contain"
           />
         ) : (
-          <ImageOff aria-hidden className="size-8 text-muted-foreground" />
+          <Icon name="image-off" aria-hidden className="size-8 text-muted-foreground" />
         )}
       </div>
       <div className="flex min-w-0 flex-col gap-2">
@@ -114,7 +114,7 @@ export function LogoField({
               aria-describedby={error ? `${hintId} ${errorId}` : hintId}
               onClick={() => input.current?.click()}
             >
-              <Upload aria-hidden />
+              <Icon name="upload" aria-hidden />
               {busy ? t("uploading") : logoUrl ? t("replace") : t("choose")}
             </Button>
             {logoUrl ? (
@@ -123,7 +123,7 @@ export function LogoField({
                 disabled={busy}
                 onClick={() => void send({ method: "DELETE" }, t("removed"))}
               >
-                <Trash2 aria-hidden />
+                <Icon name="trash-2" aria-hidden />
                 {t("remove")}
               </Button>
             ) : null}

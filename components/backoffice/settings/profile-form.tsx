@@ -17,11 +17,10 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast-store";
 import { locales } from "@/lib/i18n/config";
 import type { RegionOption } from "@/lib/i18n/regions";
-import {
+import type {
   organisationLimits,
-  organisationProfileSchema,
-  type OrganisationProfileInput,
-  type OrganisationProfileValues,
+  OrganisationProfileInput,
+  OrganisationProfileValues,
 } from "@/lib/organisations/organisation-schema";
 import { cn } from "@/lib/utils/cn";
 
@@ -59,6 +58,7 @@ export function ProfileForm({
   action,
   profile,
   readOnly,
+  limits,
   countries,
   timeZones,
   currencies,
@@ -66,6 +66,8 @@ export function ProfileForm({
   action: BackofficeAction<{ version: number }>;
   profile: ProfileFormProfile;
   readOnly: boolean;
+  /** organisationLimits, from the page: the schema module (zod) loads on first submit only. */
+  limits: typeof organisationLimits;
   countries: readonly RegionOption[];
   timeZones: readonly RegionOption[];
   currencies: readonly RegionOption[];
@@ -84,7 +86,8 @@ export function ProfileForm({
     [router, t],
   );
   const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: organisationProfileSchema,
+    schema: () =>
+      import("@/lib/organisations/organisation-schema").then((m) => m.organisationProfileSchema),
     action,
     defaultValues: {
       version: profile.version,
@@ -119,18 +122,18 @@ export function ProfileForm({
           <FormField label={t("name")} errors={errorOf("name")} required>
             <Input
               autoComplete="organization"
-              maxLength={organisationLimits.name.max}
+              maxLength={limits.name.max}
               {...form.register("name")}
             />
           </FormField>
           <FormField
             label={t("description")}
-            hint={t("descriptionHint", { max: organisationLimits.description.max })}
+            hint={t("descriptionHint", { max: limits.description.max })}
             errors={errorOf("description")}
           >
             <Textarea
               rows={5}
-              maxLength={organisationLimits.description.max}
+              maxLength={limits.description.max}
               {...form.register("description")}
             />
           </FormField>
@@ -144,7 +147,7 @@ export function ProfileForm({
               <Input
                 type="url"
                 autoComplete="url"
-                maxLength={organisationLimits.line.max}
+                maxLength={limits.line.max}
                 {...form.register("website")}
               />
             </FormField>
@@ -154,14 +157,14 @@ export function ProfileForm({
           <FormField label={t("addressLine1")} errors={errorOf("addressLine1")}>
             <Input
               autoComplete="address-line1"
-              maxLength={organisationLimits.line.max}
+              maxLength={limits.line.max}
               {...form.register("addressLine1")}
             />
           </FormField>
           <FormField label={t("addressLine2")} errors={errorOf("addressLine2")}>
             <Input
               autoComplete="address-line2"
-              maxLength={organisationLimits.line.max}
+              maxLength={limits.line.max}
               {...form.register("addressLine2")}
             />
           </FormField>

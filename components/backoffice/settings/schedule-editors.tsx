@@ -1,10 +1,9 @@
 "use client";
 
 /**
- * The schedule form's parts (schedule-form.tsx): its schema and types, field errors at any
+ * The schedule form's parts (schedule-form.tsx): its types, field errors at any
  * depth, the weekly interval rows and the date exceptions editor.
  */
-import { Plus, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import {
   type Control,
@@ -14,22 +13,25 @@ import {
   useFieldArray,
   useWatch,
 } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { scheduleLimits, scheduleSchema, type IsoWeekday } from "@/lib/schedules/schedule-schema";
+import type { IsoWeekday, isoWeekdays, scheduleLimits } from "@/lib/schedules/schedule-schema";
 import { translateValidationMessage } from "@/lib/validation/messages";
-import { textRule } from "@/lib/validation/text";
+import type { scheduleFormSchema } from "./schedule-form-schema";
+import { Icon } from "@/components/ui/icon";
 
-/** The browser's schema: the shared schedule rules, plus the id and version an edit carries. */
-export const formSchema = scheduleSchema.extend({
-  scheduleId: z.string().check(textRule()).optional(),
-  version: z.coerce.number().int().optional(),
-});
-export type FormInput = z.input<typeof formSchema>;
-export type FormOutput = z.output<typeof formSchema>;
+/**
+ * The schedule rules the form shows (limits, the week's days), passed by the page: importing
+ * them would bring the schema module, and zod, into the first load (the schema itself loads
+ * on the first submit).
+ */
+export type ScheduleRules = { limits: typeof scheduleLimits; weekdays: typeof isoWeekdays };
+
+export type FormInput = z.input<typeof scheduleFormSchema>;
+export type FormOutput = z.output<typeof scheduleFormSchema>;
 export type Form = UseFormReturn<FormInput, unknown, FormOutput>;
 
 export const timeInputProps = {
@@ -45,7 +47,7 @@ export const timeInputProps = {
 export function useErrorOf(form: Form) {
   const t = useTranslations("orgSettings.validation");
   const tv = useTranslations("validation");
-  const tb = useTranslations("backoffice");
+  const tb = useTranslations("backoffice.errors");
   return (path: FieldPath<FormInput>): string | undefined => {
     const error = form.getFieldState(path, form.formState).error;
     const message = typeof error?.message === "string" ? error.message : undefined;
@@ -53,7 +55,7 @@ export function useErrorOf(form: Form) {
     if (message.startsWith("orgSettings:")) {
       return t(message.slice("orgSettings:".length) as "overlap");
     }
-    if (error?.type === "app") return tb(`errors.${message}` as "errors.failed");
+    if (error?.type === "app") return tb(message as "failed");
     return translateValidationMessage(tv, message);
   };
 }
@@ -67,6 +69,7 @@ export function IntervalRows({
   name,
   labels,
   disabled,
+  max,
 }: {
   control: Control<FormInput, unknown, FormOutput>;
   register: UseFormRegister<FormInput>;
@@ -81,6 +84,8 @@ export function IntervalRows({
     empty?: string;
   };
   disabled: boolean;
+  /** The most intervals a day may have. */
+  max: number;
 }) {
   const { fields, append, remove } = useFieldArray({ control, name });
   return (
@@ -117,13 +122,13 @@ export function IntervalRows({
                 aria-label={labels.remove(index + 1)}
                 onClick={() => remove(index)}
               >
-                <X aria-hidden />
+                <Icon name="x" aria-hidden />
               </Button>
             )}
           </div>
         );
       })}
-      {disabled || fields.length >= scheduleLimits.intervalsPerDay ? null : (
+      {disabled || fields.length >= max ? null : (
         <div>
           <Button
             variant="outline"
@@ -133,7 +138,7 @@ export function IntervalRows({
               append(fields.length ? { start: "", end: "" } : { start: "09:00", end: "17:00" })
             }
           >
-            <Plus aria-hidden />
+            <Icon name="plus" aria-hidden />
             <span aria-hidden>{labels.addShort}</span>
           </Button>
         </div>
@@ -148,10 +153,12 @@ export function ExceptionEditor({
   errorOf,
   onRemove,
   disabled,
+  limits,
 }: {
   form: Form;
   index: number;
   errorOf: ErrorOf;
+  limits: ScheduleRules["limits"];
   onRemove: () => void;
   disabled: boolean;
 }) {
@@ -183,7 +190,7 @@ export function ExceptionEditor({
             onClick={onRemove}
             aria-label={t("removeException", { n })}
           >
-            <Trash2 aria-hidden />
+            <Icon name="trash-2" aria-hidden />
           </Button>
         )}
       </div>
@@ -195,6 +202,7 @@ export function ExceptionEditor({
             errorOf={errorOf}
             name={`exceptions.${index}.intervals`}
             disabled={disabled}
+            max={limits.intervalsPerDay}
             labels={{
               opens: (m) => t("exceptionOpensOn", { n, m }),
               closes: (m) => t("exceptionClosesOn", { n, m }),
@@ -215,7 +223,7 @@ export function ExceptionEditor({
         hint={t("noteHint")}
         errors={errorOf(`exceptions.${index}.note`)}
       >
-        <Input maxLength={scheduleLimits.note.max} {...form.register(`exceptions.${index}.note`)} />
+        <Input maxLength={limits.note.max} {...form.register(`exceptions.${index}.note`)} />
       </FormField>
     </fieldset>
   );

@@ -1,6 +1,5 @@
 "use client";
 
-import { CalendarPlus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
@@ -16,7 +15,7 @@ import { fieldControlClass, Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast-store";
 import type { RegionOption } from "@/lib/i18n/regions";
 import { organisationPath } from "@/lib/backoffice/navigation";
-import { isoWeekdays, scheduleLimits, type IsoWeekday } from "@/lib/schedules/schedule-schema";
+import type { IsoWeekday } from "@/lib/schedules/schedule-schema";
 import { cn } from "@/lib/utils/cn";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useSettingsCommand } from "./use-settings-command";
@@ -24,10 +23,11 @@ import { useSettingsCommand } from "./use-settings-command";
 import {
   ExceptionEditor,
   type Form,
-  formSchema,
   IntervalRows,
+  type ScheduleRules,
   useErrorOf,
 } from "./schedule-editors";
+import { Icon } from "@/components/ui/icon";
 
 export interface ScheduleFormValues {
   id?: string;
@@ -71,7 +71,7 @@ function DeleteSchedule({
         className="sm:ml-auto"
         onClick={() => setConfirming(true)}
       >
-        <Trash2 aria-hidden />
+        <Icon name="trash-2" aria-hidden />
         {t("delete")}
       </Button>
       <ConfirmDialog
@@ -108,9 +108,11 @@ export function ScheduleForm({
   action,
   deleteAction,
   readOnly,
+  rules: { limits, weekdays },
 }: {
   organisationId: string;
   schedule: ScheduleFormValues;
+  rules: ScheduleRules;
   timeZones: readonly RegionOption[];
   action: BackofficeAction<{ id: string; version: number }>;
   deleteAction?: BackofficeAction<{ id: string }>;
@@ -134,14 +136,14 @@ export function ScheduleForm({
     [editing, listPath, router, t],
   );
   const { form, onSubmit, formError, pending } = useBackofficeForm({
-    schema: formSchema,
+    schema: () => import("./schedule-form-schema").then((m) => m.scheduleFormSchema),
     action,
     defaultValues: {
       scheduleId: schedule.id,
       version: schedule.version,
       name: schedule.name,
       timeZone: schedule.timeZone,
-      weekly: Object.fromEntries(isoWeekdays.map((day) => [day, schedule.weekly[day] ?? []])),
+      weekly: Object.fromEntries(weekdays.map((day) => [day, schedule.weekly[day] ?? []])),
       exceptions: schedule.exceptions,
     },
     onDone,
@@ -162,7 +164,7 @@ export function ScheduleForm({
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
         <div className="grid gap-4 md:grid-cols-2">
           <FormField label={t("name")} hint={t("nameHint")} errors={errorOf("name")} required>
-            <Input maxLength={scheduleLimits.name.max} {...form.register("name")} />
+            <Input maxLength={limits.name.max} {...form.register("name")} />
           </FormField>
           <FormField label={t("timeZone")} errors={errorOf("timeZone")} required>
             <select className={cn(fieldControlClass, "h-10")} {...form.register("timeZone")}>
@@ -180,7 +182,7 @@ export function ScheduleForm({
           </h2>
           <p className="text-sm text-muted-foreground">{t("weeklyHint")}</p>
           <div className="divide-y divide-border rounded-card border border-border bg-surface">
-            {isoWeekdays.map((day) => {
+            {weekdays.map((day) => {
               const dayName = t(`weekdays.${day}`);
               return (
                 <div
@@ -196,6 +198,7 @@ export function ScheduleForm({
                     errorOf={errorOf}
                     name={`weekly.${day}`}
                     disabled={readOnly}
+                    max={limits.intervalsPerDay}
                     labels={{
                       opens: (n) => t("opensOn", { day: dayName, n }),
                       closes: (n) => t("closesOn", { day: dayName, n }),
@@ -223,10 +226,11 @@ export function ScheduleForm({
               index={index}
               errorOf={errorOf}
               disabled={readOnly}
+              limits={limits}
               onRemove={() => exceptions.remove(index)}
             />
           ))}
-          {readOnly || exceptions.fields.length >= scheduleLimits.exceptions ? null : (
+          {readOnly || exceptions.fields.length >= limits.exceptions ? null : (
             <div>
               <Button
                 variant="outline"
@@ -234,7 +238,7 @@ export function ScheduleForm({
                   exceptions.append({ date: "", closed: true, intervals: [], note: "" })
                 }
               >
-                <CalendarPlus aria-hidden />
+                <Icon name="calendar-plus" aria-hidden />
                 {t("addException")}
               </Button>
             </div>

@@ -1,9 +1,9 @@
-import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import type { OrganisationAccess } from "@/lib/organisations/access";
 import type { Permission } from "@/lib/permissions/catalogue";
+import { Icon } from "@/components/ui/icon";
 
 /** The settings pages, each shown to those who hold the permission its page asks for. */
 const settingsPages = [
@@ -38,7 +38,11 @@ export async function SettingsLinks({ access }: { access: OrganisationAccess }) 
                   {t(`links.${page.key}.description`)}
                 </span>
               </span>
-              <ChevronRight aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+              <Icon
+                name="chevron-right"
+                aria-hidden
+                className="size-4 shrink-0 text-muted-foreground"
+              />
             </Link>
           </li>
         ))}

@@ -10,7 +10,7 @@ import { idleState, type ActionState } from "@/lib/backoffice/action-state";
  * a form, tracks pending, and turns a failure into the catalogue's message.
  */
 export function useSettingsCommand<R>(action: BackofficeAction<R>) {
-  const t = useTranslations("backoffice");
+  const t = useTranslations("backoffice.errors");
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
 
@@ -27,10 +27,9 @@ export function useSettingsCommand<R>(action: BackofficeAction<R>) {
           state = { status: "failed", requestId: "-" };
         }
         if (state.status === "done") onDone(state.data);
-        else if (state.status === "error") setError(t(`errors.${state.code}` as "errors.failed"));
-        else if (state.status === "failed")
-          setError(t("errors.failed", { requestId: state.requestId }));
-        else setError(t("errors.notFound"));
+        else if (state.status === "error") setError(t(state.code as "failed"));
+        else if (state.status === "failed") setError(t("failed", { requestId: state.requestId }));
+        else setError(t("notFound"));
       });
     },
     [action, t],

@@ -1,6 +1,5 @@
 "use client";
 
-import { FolderPlus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
@@ -15,11 +14,11 @@ import {
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import { createFolderAction } from "@/app/[locale]/backoffice/organisation/[organisationId]/storage/actions";
 import { FILE_NAME_MAX } from "@/lib/files/file-rules";
-import { createFolderSchema } from "@/lib/files/file-schema";
 import { useBackofficeForm } from "../use-backoffice-form";
+import { Icon } from "@/components/ui/icon";
 
 /** "New folder": a dialog with the folder's name, created in the open folder. */
 export function CreateFolderDialog({
@@ -38,7 +37,7 @@ export function CreateFolderDialog({
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="primary">
-          <FolderPlus aria-hidden className="size-4" />
+          <Icon name="folder-plus" aria-hidden className="size-4" />
           {t("newFolder")}
         </Button>
       </DialogTrigger>
@@ -78,7 +77,7 @@ function CreateFolderForm({
     [onCreated, t],
   );
   const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: createFolderSchema,
+    schema: () => import("@/lib/files/file-schema").then((m) => m.createFolderSchema),
     action: createFolderAction,
     defaultValues: { parentId: parentId ?? "", name: "" },
     onDone,

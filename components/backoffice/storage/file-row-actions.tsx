@@ -1,6 +1,5 @@
 "use client";
 
-import { Download, FolderInput, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
@@ -21,17 +20,17 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { FormField } from "@/components/ui/form-field";
 import { fieldControlClass, Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import {
   deleteFileAction,
   moveFileAction,
   renameFileAction,
 } from "@/app/[locale]/backoffice/organisation/[organisationId]/storage/actions";
 import { FILE_NAME_MAX } from "@/lib/files/file-rules";
-import { deleteFileSchema, moveFileSchema, renameFileSchema } from "@/lib/files/file-schema";
 import type { FolderPath } from "@/lib/files/files";
 import { cn } from "@/lib/utils/cn";
 import { useBackofficeForm } from "../use-backoffice-form";
+import { Icon } from "@/components/ui/icon";
 
 export interface RowEntry {
   id: string;
@@ -70,14 +69,14 @@ export function FileRowActions({
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={t("actionsFor", { name: entry.name })}>
-            <MoreHorizontal aria-hidden className="size-4" />
+            <Icon name="ellipsis" aria-hidden className="size-4" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
           {downloadHref ? (
             <DropdownMenuItem asChild>
               <a href={downloadHref} download={entry.name}>
-                <Download aria-hidden />
+                <Icon name="download" aria-hidden />
                 {t("download")}
               </a>
             </DropdownMenuItem>
@@ -85,18 +84,18 @@ export function FileRowActions({
           {canWrite ? (
             <>
               <DropdownMenuItem onSelect={() => setDialog("rename")}>
-                <Pencil aria-hidden />
+                <Icon name="pencil" aria-hidden />
                 {t("rename")}
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => setDialog("move")}>
-                <FolderInput aria-hidden />
+                <Icon name="folder-input" aria-hidden />
                 {t("move")}
               </DropdownMenuItem>
             </>
           ) : null}
           {canDelete ? (
             <DropdownMenuItem onSelect={() => setDialog("delete")} className="text-danger">
-              <Trash2 aria-hidden />
+              <Icon name="trash-2" aria-hidden />
               {t("delete")}
             </DropdownMenuItem>
           ) : null}
@@ -163,7 +162,7 @@ function RenameForm({ organisationId, entry, onDone }: FormProps) {
     [onDone, t],
   );
   const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: renameFileSchema,
+    schema: () => import("@/lib/files/file-schema").then((m) => m.renameFileSchema),
     action: renameFileAction,
     defaultValues: { id: entry.id, name: entry.name },
     onDone: done,
@@ -204,7 +203,7 @@ function MoveForm({
     router.refresh();
   }, [entry.name, onDone, router, t]);
   const { form, onSubmit, errorOf, formError, pending } = useBackofficeForm({
-    schema: moveFileSchema,
+    schema: () => import("@/lib/files/file-schema").then((m) => m.moveFileSchema),
     action: moveFileAction,
     defaultValues: { id: entry.id, targetId: entry.parentId ?? "" },
     onDone: done,
@@ -244,7 +243,7 @@ function DeleteForm({ organisationId, entry, onDone }: FormProps) {
     router.refresh();
   }, [entry.name, onDone, router, t]);
   const { form, onSubmit, formError, pending } = useBackofficeForm({
-    schema: deleteFileSchema,
+    schema: () => import("@/lib/files/file-schema").then((m) => m.deleteFileSchema),
     action: deleteFileAction,
     defaultValues: { id: entry.id },
     onDone: done,

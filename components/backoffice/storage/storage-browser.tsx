@@ -1,4 +1,3 @@
-import { ChevronRight, FileText, Folder } from "lucide-react";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/backoffice/page-header";
@@ -16,6 +15,7 @@ import { CreateFolderDialog } from "./create-folder-dialog";
 import { FileRowActions } from "./file-row-actions";
 import { StorageUploader } from "./storage-uploader";
 import { StorageUsage } from "./storage-usage";
+import { Icon } from "@/components/ui/icon";
 
 export interface StorageBrowserProps {
   access: OrganisationAccess;
@@ -77,7 +77,7 @@ export async function StorageBrowser({
             className="inline-flex min-w-0 items-center gap-2 font-medium break-all underline-offset-2 hover:underline"
             aria-label={t("openFolder", { name: entry.name })}
           >
-            <Folder aria-hidden className="size-5 shrink-0 text-primary-text" />
+            <Icon name="folder" aria-hidden className="size-5 shrink-0 text-primary-text" />
             {entry.name}
           </Link>
         ) : (
@@ -93,7 +93,11 @@ export async function StorageBrowser({
                 className="size-10 shrink-0 rounded-md border border-border object-cover"
               />
             ) : (
-              <FileText aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+              <Icon
+                name="file-text"
+                aria-hidden
+                className="size-5 shrink-0 text-muted-foreground"
+              />
             )}
             <span className="break-all">{entry.name}</span>
             {entry.isPublic ? <Badge variant="outline">{t("public")}</Badge> : null}
@@ -151,7 +155,7 @@ export async function StorageBrowser({
             return (
               <li key={crumb.id ?? "root"} className="inline-flex min-w-0 items-center gap-1">
                 {index > 0 ? (
-                  <ChevronRight aria-hidden className="size-4 text-muted-foreground" />
+                  <Icon name="chevron-right" aria-hidden className="size-4 text-muted-foreground" />
                 ) : null}
                 {last ? (
                   <span aria-current="page" className="font-semibold break-all">
@@ -183,7 +187,7 @@ export async function StorageBrowser({
             title={t("empty")}
             description={canWrite ? t("emptyHint") : t("emptyReadOnly")}
             headingLevel="h2"
-            icon={<Folder />}
+            icon={<Icon name="folder" />}
           />
         }
       />

@@ -1,15 +1,15 @@
 "use client";
 
-import { CheckCircle2, CircleAlert, Upload } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toast";
+import { toast } from "@/components/ui/toast-store";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { hasForbiddenExtension, isValidFileName } from "@/lib/files/file-rules";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import { cn } from "@/lib/utils/cn";
+import { Icon } from "@/components/ui/icon";
 
 type UploadStatus = "waiting" | "sending" | "done" | "error";
 
@@ -67,7 +67,7 @@ export function StorageUploader({
   maxLabel: string;
 }) {
   const t = useTranslations("storage.upload");
-  const tb = useTranslations("backoffice");
+  const tb = useTranslations("backoffice.errors");
   const tv = useTranslations("validation");
   const router = useRouter();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -85,8 +85,8 @@ export function StorageUploader({
   const messageOf = useCallback(
     (answer: Answer | null): string => {
       if (!answer) return t("network");
-      if (answer.status === "error") return tb(`errors.${answer.code}` as "errors.failed");
-      if (answer.status === "failed") return tb("errors.failed", { requestId: answer.requestId });
+      if (answer.status === "error") return tb(answer.code as "failed");
+      if (answer.status === "failed") return tb("failed", { requestId: answer.requestId });
       if (answer.status === "invalid") {
         const first = Object.values(answer.fieldErrors)[0]?.[0];
         return translateValidationMessage(tv, first);
@@ -100,8 +100,8 @@ export function StorageUploader({
   const refusal = useCallback(
     (file: File): string | null => {
       if (!isValidFileName(file.name.trim())) return translateValidationMessage(tv, undefined);
-      if (file.size > maxBytes) return tb("errors.fileTooLarge");
-      if (hasForbiddenExtension(file.name)) return tb("errors.fileTypeForbidden");
+      if (file.size > maxBytes) return tb("fileTooLarge");
+      if (hasForbiddenExtension(file.name)) return tb("fileTypeForbidden");
       return null;
     },
     [maxBytes, tb, tv],
@@ -194,7 +194,7 @@ export function StorageUploader({
           dragging ? "border-primary bg-surface-2" : "border-border bg-surface",
         )}
       >
-        <Upload aria-hidden className="size-6 text-muted-foreground" />
+        <Icon name="upload" aria-hidden className="size-6 text-muted-foreground" />
         <p className="font-medium">{dragging ? t("dropActive") : t("drop")}</p>
         <p className="text-muted-foreground">{t("or")}</p>
         <Button type="button" variant="outline" onClick={() => inputRef.current?.click()}>
@@ -231,11 +231,11 @@ export function StorageUploader({
                   >
                     {item.status === "done" ? (
                       <>
-                        <CheckCircle2 aria-hidden className="size-4 text-accent" />
+                        <Icon name="circle-check" aria-hidden className="size-4 text-accent" />
                         {t("done")}
                       </>
                     ) : item.status === "error" ? (
-                      <CircleAlert aria-hidden className="size-4 text-danger" />
+                      <Icon name="circle-alert" aria-hidden className="size-4 text-danger" />
                     ) : item.status === "sending" ? (
                       t("sending", { percent: item.percent })
                     ) : (

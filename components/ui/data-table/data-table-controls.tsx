@@ -1,12 +1,12 @@
 "use client";
 
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { useId, useTransition } from "react";
 import { cn } from "@/lib/utils/cn";
 import { Button } from "../button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../select";
+import { Icon } from "../icon";
+import { NativeSelect } from "../native-select";
 import { clampPage, pageCount, pageItems, pageRange } from "./pager";
 import {
   dataTableParsers,
@@ -40,7 +40,8 @@ export function DataTableSortButton<S extends string>({
 }) {
   const t = useTranslations("ui.dataTable");
   const { pending, setState } = useTableState(config);
-  const Icon = direction === "asc" ? ArrowUp : direction === "desc" ? ArrowDown : ArrowUpDown;
+  const icon =
+    direction === "asc" ? "arrow-up" : direction === "desc" ? "arrow-down" : "arrow-up-down";
   const next: SortDirection = direction === "asc" ? "desc" : "asc";
   return (
     <button
@@ -50,7 +51,7 @@ export function DataTableSortButton<S extends string>({
       className="-mx-1 inline-flex items-center gap-1 rounded-md px-1 py-0.5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
     >
       {label}
-      <Icon className="size-3.5" aria-hidden />
+      <Icon name={icon} className="size-3.5" />
       <span className="sr-only">{t(next === "asc" ? "sortAscending" : "sortDescending")}</span>
     </button>
   );
@@ -87,22 +88,17 @@ export function DataTablePager<S extends string>({
           <label htmlFor={sizeId} className="text-muted-foreground">
             {t("pageSize")}
           </label>
-          <Select
+          <NativeSelect
+            id={sizeId}
+            className="h-9 w-20"
             value={String(size)}
-            onValueChange={(value) => void setState({ size: Number(value), page: null })}
+            onChange={(event) => void setState({ size: Number(event.target.value), page: null })}
             disabled={pending}
-          >
-            <SelectTrigger id={sizeId} className="h-9 w-20">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(config.pageSizes ?? defaultPageSizes).map((option) => (
-                <SelectItem key={option} value={String(option)}>
-                  {option}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            options={(config.pageSizes ?? defaultPageSizes).map((option) => ({
+              value: String(option),
+              label: String(option),
+            }))}
+          />
         </div>
         <nav aria-label={t("pagination")}>
           <ul className="flex items-center gap-1">
@@ -114,7 +110,7 @@ export function DataTablePager<S extends string>({
                 disabled={pending || current <= 1}
                 onClick={() => go(current - 1)}
               >
-                <ChevronLeft aria-hidden />
+                <Icon name="chevron-left" />
               </Button>
             </li>
             {pageItems(current, count).map((item) =>
@@ -146,7 +142,7 @@ export function DataTablePager<S extends string>({
                 disabled={pending || current >= count}
                 onClick={() => go(current + 1)}
               >
-                <ChevronRight aria-hidden />
+                <Icon name="chevron-right" />
               </Button>
             </li>
           </ul>

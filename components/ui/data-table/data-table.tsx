@@ -22,6 +22,12 @@ export type DataTableProps<S extends string> = {
   columns: readonly DataTableColumn<S>[];
   /** The current page of rows, already sorted and paged by the server. */
   rows: readonly DataTableRow[];
+  /**
+   * Instead of `rows`: the page's `<tr>`s drawn by a client component from plain data, and
+   * how many. A long list sends each row's data once in the RSC payload rather than its
+   * elements and classes again (components/backoffice/people/employee-rows.tsx).
+   */
+  clientRows?: { count: number; node: ReactNode };
   total: number;
   /** The parsed URL state the server used for this page. */
   state: { page: number; size: number; sort: S; dir: SortDirection };
@@ -29,6 +35,16 @@ export type DataTableProps<S extends string> = {
   empty?: ReactNode;
   className?: string;
 };
+
+/**
+ * A column's own classes for its cells, or no `className` at all: the cells' padding and
+ * borders come from `.bo-table` (app/globals.css), and a server-drawn table sends each cell's
+ * props twice (markup and RSC payload), so an empty class costs on every row.
+ */
+function cellClass(column: DataTableColumn): { className?: string } {
+  const className = cn(column.align === "end" && "text-right", column.className);
+  return className ? { className } : {};
+}
 
 /**
  * A table whose rows come from the server: page, page size and sort live in the URL (see
@@ -41,6 +57,7 @@ export function DataTable<S extends string>({
   config,
   columns,
   rows,
+  clientRows,
   total,
   state,
   empty,
@@ -51,11 +68,11 @@ export function DataTable<S extends string>({
       {/* `relative`: the header's visually hidden texts (position: absolute) stay inside the
           scrolling box, so a table wider than the screen never widens the page. */}
       <div className="relative overflow-x-auto rounded-card border border-border">
-        <table className="w-full border-collapse text-sm">
+        <table className="bo-table bo-table-hover">
           <caption className={cn("p-3 text-left font-semibold", captionHidden && "sr-only")}>
             {caption}
           </caption>
-          <thead className="bg-surface-2 text-muted-foreground">
+          <thead>
             <tr>
               {columns.map((column) => {
                 const active = column.sortKey !== undefined && column.sortKey === state.sort;
@@ -66,11 +83,7 @@ export function DataTable<S extends string>({
                     aria-sort={
                       active ? (state.dir === "asc" ? "ascending" : "descending") : undefined
                     }
-                    className={cn(
-                      "px-3 py-2 font-medium whitespace-nowrap",
-                      column.align === "end" ? "text-right" : "text-left",
-                      column.className,
-                    )}
+                    {...cellClass(column)}
                   >
                     {column.sortKey ? (
                       <DataTableSortButton
@@ -88,24 +101,19 @@ export function DataTable<S extends string>({
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 ? (
+            {(clientRows?.count ?? rows.length) === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="p-4">
                   {empty}
                 </td>
               </tr>
+            ) : clientRows ? (
+              clientRows.node
             ) : (
               rows.map((row) => (
-                <tr key={row.id} className="border-t border-border hover:bg-surface/60">
+                <tr key={row.id}>
                   {columns.map((column) => (
-                    <td
-                      key={column.id}
-                      className={cn(
-                        "px-3 py-2 align-middle",
-                        column.align === "end" ? "text-right" : "text-left",
-                        column.className,
-                      )}
-                    >
+                    <td key={column.id} {...cellClass(column)}>
                       {row.cells[column.id]}
                     </td>
                   ))}

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { encodeValidationMessage } from "@/lib/validation/messages";
 import { textRule } from "@/lib/validation/text";
+import { CREDENTIALS_REQUIRED, credentialLimits } from "./credential-rules";
 
 /**
  * Email-or-phone + password, shared by the sign-in and sign-up forms. Either missing gives
  * the spec §5 message "You must provide either an email or phone number and a password."
  * (CREDENTIALS_REQUIRED, translated from the "auth" catalogue); the output names the
  * channel the auth service expects. The service validates again (its own rules: E.164,
- * password policy) and its answer is shown as a form error.
+ * password policy) and its answer is shown as a form error. The forms load this module on
+ * their first submit (components/auth/form-schemas.ts); what they read before that (limits,
+ * the error keys) is in credential-rules.ts, without zod.
  */
-export const CREDENTIALS_REQUIRED = "auth:credentialsRequired";
-export const credentialLimits = { identifier: 254, password: 72 } as const;
 
 const EMAIL = z.email();
 const PHONE = /^\+?[0-9][0-9 ().-]{5,22}$/;
@@ -73,44 +74,9 @@ export type Identifier = z.output<typeof identifierSchema>;
 export type CredentialsInput = z.input<typeof credentialsSchema>;
 export type Credentials = z.output<typeof credentialsSchema>;
 
-export type AuthErrorKey =
-  | "invalidCredentials"
-  | "notConfirmed"
-  | "userExists"
-  | "weakPassword"
-  | "samePassword"
-  | "rateLimited"
-  | "signupDisabled"
-  | "anonymousDisabled"
-  | "failed";
-
-/** The "auth.errors" catalogue key for an auth service error code (auth-js `error.code`). */
-export function authErrorKey(code: string | undefined): AuthErrorKey {
-  switch (code) {
-    case "invalid_credentials":
-      return "invalidCredentials";
-    case "email_not_confirmed":
-    case "phone_not_confirmed":
-      return "notConfirmed";
-    case "user_already_exists":
-    case "email_exists":
-    case "phone_exists":
-      return "userExists";
-    case "weak_password":
-      return "weakPassword";
-    case "same_password":
-      return "samePassword";
-    case "over_request_rate_limit":
-    case "over_email_send_rate_limit":
-    case "over_sms_send_rate_limit":
-      return "rateLimited";
-    case "signup_disabled":
-    case "email_provider_disabled":
-    case "phone_provider_disabled":
-      return "signupDisabled";
-    case "anonymous_provider_disabled":
-      return "anonymousDisabled";
-    default:
-      return "failed";
-  }
-}
+export {
+  CREDENTIALS_REQUIRED,
+  credentialLimits,
+  authErrorKey,
+  type AuthErrorKey,
+} from "./credential-rules";

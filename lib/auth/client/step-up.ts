@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { BrowserAuthClient } from "./browser-client";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
 
 /**
@@ -8,7 +8,10 @@ import { withRedirect } from "@/lib/auth/guard/redirect-target";
  * this (password and code on /login itself, Google, one-tap, Solana, the /callback exchange).
  * The level comes from the session already held: no request.
  */
-export async function landingAfterSignIn(client: SupabaseClient, target: string): Promise<string> {
+export async function landingAfterSignIn(
+  client: BrowserAuthClient,
+  target: string,
+): Promise<string> {
   const { data } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
   if (data?.nextLevel === "aal2" && data.currentLevel !== "aal2") {
     return withRedirect("/login", target);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { redirect as navigate } from "next/navigation";
 import { AuthPanel } from "@/components/auth/auth-panel";
+import { ScopedMessages } from "@/components/layout/scoped-messages";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { targetOrHome } from "@/lib/auth/guard/guard-decision";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
@@ -27,16 +28,18 @@ export default async function CreateProfilePage({ searchParams }: Props) {
   const locale = await getLocale();
   return (
     <AuthPanel title={t("create.title")} intro={t("create.intro")}>
-      <ProfileForm
-        mode="create"
-        action={createProfileAction}
-        redirect={target}
-        defaults={{
-          displayName: "",
-          locale: isLocale(locale) ? locale : "en",
-          marketingConsent: false,
-        }}
-      />
+      <ScopedMessages scope="profileForm">
+        <ProfileForm
+          mode="create"
+          action={createProfileAction}
+          redirect={target}
+          defaults={{
+            displayName: "",
+            locale: isLocale(locale) ? locale : "en",
+            marketingConsent: false,
+          }}
+        />
+      </ScopedMessages>
     </AuthPanel>
   );
 }

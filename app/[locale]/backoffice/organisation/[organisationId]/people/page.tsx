@@ -12,6 +12,7 @@ import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { listEmployees, listOrganisationRoles } from "@/lib/people/employees";
 import { employeesTable, loadEmployeeFilters } from "@/lib/people/list-params";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("people.list");
@@ -59,7 +60,7 @@ export default async function PeoplePage({
     </>
   );
   return (
-    <>
+    <ScreenMessages scope="peopleList">
       <PageHeader title={t("title")} description={t("intro")} actions={actions} />
       <PeopleFilters
         roles={roles.map((role) => ({
@@ -68,6 +69,6 @@ export default async function PeoplePage({
         }))}
       />
       <EmployeesTable access={access} query={query} result={result} />
-    </>
+    </ScreenMessages>
   );
 }

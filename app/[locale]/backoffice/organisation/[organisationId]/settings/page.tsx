@@ -9,6 +9,8 @@ import { gatePage } from "@/lib/backoffice/doors";
 import { countryOptions, currencyOptions, timeZoneOptions } from "@/lib/i18n/regions";
 import { getOrganisationProfile, organisationLogoUrl } from "@/lib/organisations/settings";
 import { updateOrganisationProfileAction } from "./actions";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
+import { organisationLimits } from "@/lib/organisations/organisation-schema";
 
 type Params = { params: Promise<{ organisationId: string }> };
 
@@ -28,7 +30,7 @@ export default async function SettingsPage({ params }: Params) {
   const canChangeLogo =
     canWrite && access.can("storage.file.write") && access.can("storage.file.delete");
   return (
-    <>
+    <ScreenMessages scope="organisationProfile">
       <PageHeader title={t("title")} description={t("intro")} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
@@ -45,6 +47,7 @@ export default async function SettingsPage({ params }: Params) {
             action={updateOrganisationProfileAction}
             profile={profile}
             readOnly={!canWrite}
+            limits={organisationLimits}
             countries={countryOptions(locale)}
             timeZones={timeZoneOptions()}
             currencies={currencyOptions(locale)}
@@ -52,6 +55,6 @@ export default async function SettingsPage({ params }: Params) {
         </div>
         <SettingsLinks access={access} />
       </div>
-    </>
+    </ScreenMessages>
   );
 }

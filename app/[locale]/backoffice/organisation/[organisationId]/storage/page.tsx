@@ -9,6 +9,7 @@ import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
 import { gatePage } from "@/lib/backoffice/doors";
 import { getFolderTrail, getStorageSummary, listFolder, listFolderPaths } from "@/lib/files/files";
 import { filesTable, loadStorageParams } from "@/lib/files/storage-params";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("storage");
@@ -55,14 +56,16 @@ export default async function StoragePage({
     canWrite ? listFolderPaths(access) : Promise.resolve([]),
   ]);
   return (
-    <StorageBrowser
-      access={access}
-      folderId={folderId}
-      trail={trail}
-      listing={listing}
-      table={{ ...table, page }}
-      summary={summary}
-      folders={folders}
-    />
+    <ScreenMessages scope="storage">
+      <StorageBrowser
+        access={access}
+        folderId={folderId}
+        trail={trail}
+        listing={listing}
+        table={{ ...table, page }}
+        summary={summary}
+        folders={folders}
+      />
+    </ScreenMessages>
   );
 }

@@ -17,6 +17,7 @@ import {
   suspendEmploymentAction,
 } from "@/lib/people/actions";
 import { getEmployment, listOrganisationRoles } from "@/lib/people/employees";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("people.detail");
@@ -74,86 +75,88 @@ export default async function EmploymentPage({
   ];
   const open = employment.status === "active" || employment.status === "suspended";
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <div>
-        <Link
-          href={organisationPath(id, "/people")}
-          className="text-sm text-primary-text underline-offset-4 hover:underline"
+    <ScreenMessages scope="member">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+        <div>
+          <Link
+            href={organisationPath(id, "/people")}
+            className="text-sm text-primary-text underline-offset-4 hover:underline"
+          >
+            {t("detail.back")}
+          </Link>
+        </div>
+        <PageHeader
+          title={name || t("list.noName")}
+          description={self ? t("detail.you") : undefined}
+        />
+        <section
+          aria-labelledby="member-details"
+          className="rounded-card border border-border bg-surface p-4 sm:p-6"
         >
-          {t("detail.back")}
-        </Link>
+          <h2 id="member-details" className="mb-4 text-lg font-semibold">
+            {t("detail.details")}
+          </h2>
+          <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+            {details.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-muted-foreground">{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        {canChange && open ? (
+          <>
+            {!self ? (
+              <section
+                aria-labelledby="member-role"
+                className="rounded-card border border-border bg-surface p-4 sm:p-6"
+              >
+                <h2 id="member-role" className="mb-4 text-lg font-semibold">
+                  {t("detail.roleTitle")}
+                </h2>
+                <EmploymentRoleForm
+                  organisationId={id}
+                  employmentId={employment.id}
+                  version={employment.version}
+                  roleId={employment.roleId}
+                  roles={roles
+                    .filter((role) => role.grantable && (isOwner || role.builtinKey !== "owner"))
+                    .map((role) => ({ id: role.id, label: label(role) }))}
+                  action={changeRoleAction}
+                />
+              </section>
+            ) : null}
+            {!self || isOwner ? (
+              <section
+                aria-labelledby="member-status"
+                className="rounded-card border border-border bg-surface p-4 sm:p-6"
+              >
+                <h2 id="member-status" className="mb-4 text-lg font-semibold">
+                  {t("detail.membershipTitle")}
+                </h2>
+                <EmploymentStatusActions
+                  organisationId={id}
+                  organisationName={access.organisation.name}
+                  employmentId={employment.id}
+                  version={employment.version}
+                  status={employment.status}
+                  name={name}
+                  self={self}
+                  afterLeaveHref="/backoffice"
+                  actions={{
+                    suspend: suspendEmploymentAction,
+                    reactivate: reactivateEmploymentAction,
+                    end: endEmploymentAction,
+                  }}
+                />
+              </section>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("detail.noChanges")}</p>
+        )}
       </div>
-      <PageHeader
-        title={name || t("list.noName")}
-        description={self ? t("detail.you") : undefined}
-      />
-      <section
-        aria-labelledby="member-details"
-        className="rounded-card border border-border bg-surface p-4 sm:p-6"
-      >
-        <h2 id="member-details" className="mb-4 text-lg font-semibold">
-          {t("detail.details")}
-        </h2>
-        <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
-          {details.map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="text-muted-foreground">{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      {canChange && open ? (
-        <>
-          {!self ? (
-            <section
-              aria-labelledby="member-role"
-              className="rounded-card border border-border bg-surface p-4 sm:p-6"
-            >
-              <h2 id="member-role" className="mb-4 text-lg font-semibold">
-                {t("detail.roleTitle")}
-              </h2>
-              <EmploymentRoleForm
-                organisationId={id}
-                employmentId={employment.id}
-                version={employment.version}
-                roleId={employment.roleId}
-                roles={roles
-                  .filter((role) => role.grantable && (isOwner || role.builtinKey !== "owner"))
-                  .map((role) => ({ id: role.id, label: label(role) }))}
-                action={changeRoleAction}
-              />
-            </section>
-          ) : null}
-          {!self || isOwner ? (
-            <section
-              aria-labelledby="member-status"
-              className="rounded-card border border-border bg-surface p-4 sm:p-6"
-            >
-              <h2 id="member-status" className="mb-4 text-lg font-semibold">
-                {t("detail.membershipTitle")}
-              </h2>
-              <EmploymentStatusActions
-                organisationId={id}
-                organisationName={access.organisation.name}
-                employmentId={employment.id}
-                version={employment.version}
-                status={employment.status}
-                name={name}
-                self={self}
-                afterLeaveHref="/backoffice"
-                actions={{
-                  suspend: suspendEmploymentAction,
-                  reactivate: reactivateEmploymentAction,
-                  end: endEmploymentAction,
-                }}
-              />
-            </section>
-          ) : null}
-        </>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t("detail.noChanges")}</p>
-      )}
-    </div>
+    </ScreenMessages>
   );
 }

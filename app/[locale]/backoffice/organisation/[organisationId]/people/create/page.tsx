@@ -10,6 +10,7 @@ import { inviteAction } from "@/lib/people/actions";
 import { listOrganisationRoles } from "@/lib/people/employees";
 import { getSeatUsage } from "@/lib/people/invitations";
 import { INVITATION_DAYS } from "@/lib/people/rules";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("people.create");
@@ -43,24 +44,26 @@ export default async function InvitePage({
   const staff = grantable.find((role) => role.builtinKey === "staff") ?? grantable[0];
   const id = access.organisation.id;
   return (
-    <div className="mx-auto w-full max-w-2xl">
-      <PageHeader title={t("title")} description={t("intro", { days: INVITATION_DAYS })} />
-      {seats ? (
-        <p className="mb-4 text-sm text-muted-foreground" data-testid="seat-usage">
-          {seats.limit === null
-            ? t("seatsUnlimited", { used: seats.inUse })
-            : t("seats", { used: seats.inUse, limit: seats.limit })}
-        </p>
-      ) : null}
-      <div className="rounded-card border border-border bg-surface p-4 sm:p-6">
-        <InviteForm
-          organisationId={id}
-          action={inviteAction}
-          roles={offered}
-          defaultRoleId={staff?.id ?? ""}
-          doneHref={organisationPath(id, "/people/invitations")}
-        />
+    <ScreenMessages scope="invite">
+      <div className="mx-auto w-full max-w-2xl">
+        <PageHeader title={t("title")} description={t("intro", { days: INVITATION_DAYS })} />
+        {seats ? (
+          <p className="mb-4 text-sm text-muted-foreground" data-testid="seat-usage">
+            {seats.limit === null
+              ? t("seatsUnlimited", { used: seats.inUse })
+              : t("seats", { used: seats.inUse, limit: seats.limit })}
+          </p>
+        ) : null}
+        <div className="rounded-card border border-border bg-surface p-4 sm:p-6">
+          <InviteForm
+            organisationId={id}
+            action={inviteAction}
+            roles={offered}
+            defaultRoleId={staff?.id ?? ""}
+            doneHref={organisationPath(id, "/people/invitations")}
+          />
+        </div>
       </div>
-    </div>
+    </ScreenMessages>
   );
 }

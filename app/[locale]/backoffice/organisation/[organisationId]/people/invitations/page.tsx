@@ -10,6 +10,7 @@ import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { listInvitations } from "@/lib/people/invitations";
 import { invitationsTable } from "@/lib/people/list-params";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("people.invitations");
@@ -32,7 +33,7 @@ export default async function PendingInvitationsPage({
   const result = await listInvitations(access, query);
   const id = access.organisation.id;
   return (
-    <>
+    <ScreenMessages scope="invitations">
       <PageHeader
         title={t("invitations.title")}
         description={t("invitations.intro")}
@@ -45,6 +46,6 @@ export default async function PendingInvitationsPage({
         }
       />
       <InvitationsTable access={access} query={query} {...result} />
-    </>
+    </ScreenMessages>
   );
 }

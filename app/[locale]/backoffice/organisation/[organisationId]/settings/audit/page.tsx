@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { SearchParams } from "nuqs/server";
 import { AuditFiltersForm } from "@/components/backoffice/admin/audit-filters";
-import { AuditTable } from "@/components/backoffice/admin/audit-table";
+import { AuditTable, loadOpenedAuditEntry } from "@/components/backoffice/admin/audit-table";
 import { PageHeader } from "@/components/backoffice/page-header";
 import { auditFiltersFrom, loadAuditParams, serializeAuditParams } from "@/lib/audit/audit-params";
 import { listAuditEntries, listAuditFilterOptions } from "@/lib/audit/list";
@@ -22,7 +22,10 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The audit trail: filters and keyset pages in the URL, newest first. */
 export default async function AuditPage({ params, searchParams }: Props) {
   const { access } = await gatePage((await params).organisationId, "settings.audit.read");
-  const state = await loadAuditParams(searchParams);
+  const [state, { entry }] = await Promise.all([
+    loadAuditParams(searchParams),
+    loadOpenedAuditEntry(searchParams),
+  ]);
   const filters = auditFiltersFrom(state);
   const [t, locale, page, options] = await Promise.all([
     getTranslations("orgAdmin.audit"),
@@ -52,6 +55,8 @@ export default async function AuditPage({ params, searchParams }: Props) {
         locale={locale}
         timeZone={timeZone}
         hrefFor={hrefFor}
+        cursor={state.cursor}
+        opened={entry}
       />
     </>
   );

@@ -10,6 +10,8 @@ import {
   removeContactEmailAction,
   resendContactEmailAction,
 } from "./actions";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
+import { contactEmailLimits } from "@/lib/organisations/contact-email-schema";
 
 type Params = { params: Promise<{ organisationId: string }> };
 
@@ -26,11 +28,12 @@ export default async function ContactSettingsPage({ params }: Params) {
     listContactEmails(access.claims, access.organisation.id),
   ]);
   return (
-    <>
+    <ScreenMessages scope="contact">
       <PageHeader title={t("title")} description={t("intro")} />
       <ContactEmails
         organisationId={access.organisation.id}
         canWrite={access.can("settings.contact.write")}
+        limits={contactEmailLimits}
         emails={emails.map((email) => ({
           id: email.id,
           email: email.email,
@@ -45,6 +48,6 @@ export default async function ContactSettingsPage({ params }: Params) {
           makePrimary: makePrimaryContactEmailAction,
         }}
       />
-    </>
+    </ScreenMessages>
   );
 }

@@ -6,6 +6,7 @@ import { gatePage } from "@/lib/backoffice/doors";
 import { faqLimits } from "@/lib/organisations/faq-schema";
 import { listFaqs } from "@/lib/organisations/faqs";
 import { createFaqAction, deleteFaqAction, moveFaqAction, updateFaqAction } from "./actions";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 type Params = { params: Promise<{ organisationId: string }> };
 
@@ -22,7 +23,7 @@ export default async function FaqSettingsPage({ params }: Params) {
     listFaqs(access.claims, access.organisation.id),
   ]);
   return (
-    <>
+    <ScreenMessages scope="faq">
       <PageHeader
         title={t("title")}
         description={`${t("intro")} ${t("count", { count: faqs.length, max: faqLimits.count })}`}
@@ -31,6 +32,7 @@ export default async function FaqSettingsPage({ params }: Params) {
         organisationId={access.organisation.id}
         faqs={faqs}
         canWrite={access.can("settings.faq.write")}
+        limits={faqLimits}
         actions={{
           create: createFaqAction,
           update: updateFaqAction,
@@ -38,6 +40,6 @@ export default async function FaqSettingsPage({ params }: Params) {
           move: moveFaqAction,
         }}
       />
-    </>
+    </ScreenMessages>
   );
 }

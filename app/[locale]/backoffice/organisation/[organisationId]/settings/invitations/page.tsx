@@ -8,6 +8,7 @@ import { createDataTableLoader } from "@/components/ui/data-table/params";
 import { gatePage } from "@/lib/backoffice/doors";
 import { listInvitations } from "@/lib/people/invitations";
 import { invitationsTable, loadInvitationFilters } from "@/lib/people/list-params";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("people.invitations");
@@ -33,10 +34,10 @@ export default async function AllInvitationsPage({
   const query = { ...table, status: filters.status };
   const result = await listInvitations(access, query);
   return (
-    <>
+    <ScreenMessages scope="invitations">
       <PageHeader title={t("settingsTitle")} description={t("settingsIntro")} />
       <InvitationStatusFilter />
       <InvitationsTable access={access} query={query} {...result} />
-    </>
+    </ScreenMessages>
   );
 }

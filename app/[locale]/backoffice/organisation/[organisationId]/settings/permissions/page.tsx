@@ -9,6 +9,7 @@ import { organisationPath } from "@/lib/backoffice/navigation";
 import { listRoles } from "@/lib/organisations/roles";
 import { permissionGroups, permissionLabelKey } from "@/lib/permissions/labels";
 import { saveRolePermissionsAction } from "./actions";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 type Params = { params: Promise<{ organisationId: string }> };
 
@@ -34,7 +35,7 @@ export default async function PermissionsPage({ params }: Params) {
     permissions: group.permissions.map((name) => ({ name, label: ta(permissionLabelKey(name)) })),
   }));
   return (
-    <>
+    <ScreenMessages scope="permissions">
       <PageHeader title={t("title")} description={t("intro")} />
       <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
         {editable ? null : <p className="text-muted-foreground">{t("readOnly")}</p>}
@@ -63,6 +64,6 @@ export default async function PermissionsPage({ params }: Params) {
         editable={editable}
         action={saveRolePermissionsAction}
       />
-    </>
+    </ScreenMessages>
   );
 }

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/backoffice/page-header";
 import { gatePage } from "@/lib/backoffice/doors";
 import { listRoles } from "@/lib/organisations/roles";
 import { createRoleAction, deleteRoleAction, updateRoleAction } from "./actions";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 type Params = { params: Promise<{ organisationId: string }> };
 
@@ -21,7 +22,7 @@ export default async function RolesPage({ params }: Params) {
   const canWrite = access.can("settings.role.write");
   const id = access.organisation.id;
   return (
-    <>
+    <ScreenMessages scope="roles">
       <PageHeader
         title={t("title")}
         description={t("intro")}
@@ -36,6 +37,6 @@ export default async function RolesPage({ params }: Params) {
         roles={roles}
         actions={canWrite ? { update: updateRoleAction, remove: deleteRoleAction } : null}
       />
-    </>
+    </ScreenMessages>
   );
 }

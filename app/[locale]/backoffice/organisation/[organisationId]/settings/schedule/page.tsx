@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
@@ -12,6 +11,7 @@ import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { schedulesTable } from "@/lib/schedules/list-params";
 import { listSchedules } from "@/lib/schedules/schedules";
+import { Icon } from "@/components/ui/icon";
 
 type Props = {
   params: Promise<{ organisationId: string }>;
@@ -37,7 +37,7 @@ export default async function SchedulesPage({ params, searchParams }: Props) {
   const base = organisationPath(access.organisation.id, "/settings/schedule");
   const create = access.can("settings.schedule.write") ? (
     <Link href={`${base}/create`} className={buttonVariants({ variant: "primary" })}>
-      <Plus aria-hidden className="size-4" />
+      <Icon name="plus" aria-hidden className="size-4" />
       {t("create")}
     </Link>
   ) : null;

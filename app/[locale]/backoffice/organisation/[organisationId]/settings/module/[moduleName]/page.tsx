@@ -10,6 +10,7 @@ import { organisationPath } from "@/lib/backoffice/navigation";
 import { isModuleName } from "@/lib/modules/catalogue";
 import { getModuleDetails } from "@/lib/modules/organisation-modules";
 import { disableModuleAction, enableModuleAction } from "../actions";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
 type Params = { params: Promise<{ organisationId: string; moduleName: string }> };
 
@@ -34,7 +35,7 @@ export default async function ModulePage({ params }: Params) {
   ]);
   const id = access.organisation.id;
   return (
-    <>
+    <ScreenMessages scope="module">
       <PageHeader
         title={tb(`moduleNames.${moduleName}`)}
         description={ta(`descriptions.${moduleName}`)}
@@ -58,6 +59,6 @@ export default async function ModulePage({ params }: Params) {
             : null
         }
       />
-    </>
+    </ScreenMessages>
   );
 }

@@ -7,6 +7,8 @@ import { gatePage } from "@/lib/backoffice/doors";
 import { timeZoneOptions } from "@/lib/i18n/regions";
 import { getSchedule } from "@/lib/schedules/schedules";
 import { deleteScheduleAction, updateScheduleAction } from "../actions";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
+import { isoWeekdays, scheduleLimits } from "@/lib/schedules/schedule-schema";
 
 type Params = { params: Promise<{ organisationId: string; scheduleId: string }> };
 
@@ -24,17 +26,18 @@ export default async function SchedulePage({ params }: Params) {
   const t = await getTranslations("orgSettings.schedule");
   const canWrite = access.can("settings.schedule.write");
   return (
-    <>
+    <ScreenMessages scope="schedule">
       <PageHeader title={schedule.name} description={canWrite ? t("editIntro") : t("readOnly")} />
       <ScheduleForm
         key={schedule.version}
         organisationId={access.organisation.id}
         schedule={schedule}
         timeZones={timeZoneOptions()}
+        rules={{ limits: scheduleLimits, weekdays: isoWeekdays }}
         action={updateScheduleAction}
         deleteAction={deleteScheduleAction}
         readOnly={!canWrite}
       />
-    </>
+    </ScreenMessages>
   );
 }

@@ -5,6 +5,8 @@ import { ScheduleForm } from "@/components/backoffice/settings/schedule-form";
 import { gatePage } from "@/lib/backoffice/doors";
 import { timeZoneOptions } from "@/lib/i18n/regions";
 import { createScheduleAction } from "../actions";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
+import { isoWeekdays, scheduleLimits } from "@/lib/schedules/schedule-schema";
 
 type Params = { params: Promise<{ organisationId: string }> };
 
@@ -20,7 +22,7 @@ export default async function CreateSchedulePage({ params }: Params) {
   const { access } = await gatePage((await params).organisationId, "settings.schedule.write");
   const t = await getTranslations("orgSettings.schedule");
   return (
-    <>
+    <ScreenMessages scope="schedule">
       <PageHeader title={t("createTitle")} description={t("createIntro")} />
       <ScheduleForm
         organisationId={access.organisation.id}
@@ -31,9 +33,10 @@ export default async function CreateSchedulePage({ params }: Params) {
           exceptions: [],
         }}
         timeZones={timeZoneOptions()}
+        rules={{ limits: scheduleLimits, weekdays: isoWeekdays }}
         action={createScheduleAction}
         readOnly={false}
       />
-    </>
+    </ScreenMessages>
   );
 }

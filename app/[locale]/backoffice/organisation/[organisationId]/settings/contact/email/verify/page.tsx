@@ -1,4 +1,3 @@
-import { CircleAlert, CircleCheck } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
@@ -7,6 +6,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { gateMember } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { verifyContactEmail } from "@/lib/organisations/contact-emails";
+import { Icon } from "@/components/ui/icon";
 
 type Props = {
   params: Promise<{ organisationId: string }>;
@@ -31,13 +31,12 @@ export default async function VerifyContactEmailPage({ params, searchParams }: P
       : "invalid";
   const t = await getTranslations("orgSettings.verify");
   const ok = outcome === "verified" || outcome === "alreadyVerified";
-  const Icon = ok ? CircleCheck : CircleAlert;
   return (
     <div className="flex max-w-2xl flex-col gap-4">
       <PageHeader title={t(`${outcome}Title`)} />
       <p className="flex items-start gap-2" role="status">
         <Icon
-          aria-hidden
+          name={ok ? "circle-check" : "circle-alert"}
           className={ok ? "size-5 shrink-0 text-primary-text" : "size-5 shrink-0 text-danger"}
         />
         {t(`${outcome}Body`)}

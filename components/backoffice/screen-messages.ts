@@ -1,0 +1,82 @@
+import type { Messages } from "next-intl";
+
+/** A namespace of the catalogue, or one of its top-level keys (`"people.filters"`). */
+export type MessagePath = {
+  [N in keyof Messages]: N | `${N}.${Extract<keyof Messages[N], string>}`;
+}[keyof Messages];
+
+/**
+ * The catalogue paths each back-office screen sends to the browser, on top of the shell's
+ * (components/layout/client-messages.ts, passed once by the root document). A screen wraps
+ * its content in `<ScreenMessages scope="…">`, which merges these into the shell's messages
+ * on the client, so the shell's are not sent twice. Only what the screen's client components
+ * read with `useTranslations`: the frame, the audit trail, the dashboard and the other
+ * server-drawn screens send nothing of their own.
+ *
+ * components/backoffice/screen-messages.test.ts follows each back-office page's imports and
+ * fails when a client component reads a path its page's scope does not pass.
+ */
+export const backofficeMessageScopes = {
+  /** /backoffice/register-organisation. */
+  register: ["backoffice.register", "backoffice.errors", "validation"],
+  /** The member list: its filters (the table's texts are the shell's `ui.dataTable`). */
+  peopleList: ["people.filters", "people.statuses"],
+  /** people/invitations and settings/invitations. */
+  invitations: ["people.invitations", "people.invitationStatuses", "backoffice.errors"],
+  /** people/{employmentId}. */
+  member: ["people.detail", "backoffice.errors", "validation"],
+  /** people/create. */
+  invite: ["people.create", "backoffice.errors", "validation"],
+  /** settings: the organisation's profile and logo. */
+  organisationProfile: [
+    "orgSettings.profile",
+    "orgSettings.logo",
+    "backoffice.errors",
+    "validation",
+  ],
+  /** settings/contact. */
+  contact: ["orgSettings.contact", "backoffice.errors", "validation"],
+  /** settings/faq. */
+  faq: ["orgSettings.faq", "backoffice.errors", "validation"],
+  /** settings/schedule/create and settings/schedule/{id}. */
+  schedule: [
+    "orgSettings.scheduleForm",
+    "orgSettings.validation",
+    "backoffice.errors",
+    "validation",
+  ],
+  /** settings/roles. */
+  roles: ["orgAdmin.roles", "backoffice.errors", "validation"],
+  /** settings/permissions. */
+  permissions: ["orgAdmin.matrix", "backoffice.errors", "validation"],
+  /** settings/module/{moduleName}. */
+  module: ["orgAdmin.module", "backoffice.errors", "validation"],
+  /** storage. */
+  storage: ["storage", "backoffice.errors", "validation"],
+} as const satisfies Record<string, readonly MessagePath[]>;
+
+export type BackofficeMessageScope = keyof typeof backofficeMessageScopes;
+
+type MessageTree = { [key: string]: string | MessageTree };
+
+/** The messages at the given paths, nested as in the catalogue (shared objects, not copies). */
+export function pickMessagePaths(
+  messages: Messages,
+  paths: readonly MessagePath[],
+): Record<string, MessageTree> {
+  const catalogue = messages as unknown as Record<string, MessageTree>;
+  const picked: Record<string, MessageTree> = {};
+  for (const path of paths) {
+    const [namespace = "", key] = path.split(".");
+    const source = catalogue[namespace];
+    if (!source) continue;
+    if (key === undefined) {
+      picked[namespace] = source;
+    } else if (source[key] !== undefined && picked[namespace] !== source) {
+      picked[namespace] = { ...picked[namespace], [key]: source[key] };
+    }
+  }
+  return picked;
+}
+
+export { mergeMessages } from "@/lib/i18n/merge-messages";
