@@ -1,10 +1,13 @@
 import "server-only";
 import type { JwtPayload, SupabaseClient, User } from "@supabase/supabase-js";
 import { cookies, headers } from "next/headers";
+import { sessionCookieName } from "@/lib/auth/client/auth-options";
+import { verifySessionCookie } from "@/lib/auth/guard/session-token";
 import type { UserClaims } from "@/lib/db/context";
+import { hostedAuth } from "@/lib/env";
 import { pageOriginOf } from "./page-origin";
 import { safeGetClaims } from "./claims";
-import { createAuthServerClient } from "./server-client";
+import { createAuthServerClient, getAuthClientSettings } from "./server-client";
 
 /**
  * The auth client of the current request (server components, actions, route handlers),
@@ -36,6 +39,20 @@ export async function getRequestAuthClient(): Promise<SupabaseClient> {
  * session cookie whose token cannot even be decoded (claims.ts).
  */
 export async function getCurrentClaims(): Promise<(JwtPayload & UserClaims) | null> {
+  // The proxy's fast path (lib/auth/guard/session-token.ts): a fresh token of ours is checked
+  // against the in-process key ring, without a supabase-js client and its in-process JWKS
+  // request (a page rendered after the proxy let it through would otherwise check it twice).
+  // Anything else (a hosted project, a session near expiry, no cookie) asks the client.
+  if (!hostedAuth()) {
+    const { url } = await getAuthClientSettings();
+    const verdict = await verifySessionCookie((await cookies()).getAll(), sessionCookieName(url));
+    if (verdict.kind === "invalid") return null;
+    if (verdict.kind === "valid") {
+      return typeof verdict.claims.sub === "string"
+        ? (verdict.claims as JwtPayload & UserClaims)
+        : null;
+    }
+  }
   const client = await getRequestAuthClient();
   const { claims } = await safeGetClaims(client);
   if (!claims?.sub) return null;
