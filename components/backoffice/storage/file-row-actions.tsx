@@ -41,6 +41,16 @@ export interface RowEntry {
 
 type DialogKind = "rename" | "move" | "delete";
 
+export interface FileRowActionsProps {
+  organisationId: string;
+  entry: RowEntry;
+  downloadHref: string | null;
+  canWrite: boolean;
+  canDelete: boolean;
+  folders: readonly FolderPath[];
+  rootLabel: string;
+}
+
 /** The actions menu of one entry: download, rename, move, delete (each as permitted). */
 export function FileRowActions({
   organisationId,
@@ -50,14 +60,10 @@ export function FileRowActions({
   canDelete,
   folders,
   rootLabel,
-}: {
-  organisationId: string;
-  entry: RowEntry;
-  downloadHref: string | null;
-  canWrite: boolean;
-  canDelete: boolean;
-  folders: readonly FolderPath[];
-  rootLabel: string;
+  defaultOpen = false,
+}: FileRowActionsProps & {
+  /** Opens at once: the menu was loaded by a click on its placeholder (file-row-menu.tsx). */
+  defaultOpen?: boolean;
 }) {
   const t = useTranslations("storage");
   const tu = useTranslations("ui");
@@ -66,7 +72,7 @@ export function FileRowActions({
   if (!downloadHref && !canWrite && !canDelete) return null;
   return (
     <>
-      <DropdownMenu modal={false}>
+      <DropdownMenu modal={false} defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={t("actionsFor", { name: entry.name })}>
             <Icon name="ellipsis" aria-hidden className="size-4" />

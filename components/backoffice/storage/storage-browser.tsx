@@ -12,7 +12,7 @@ import { formatDateTime } from "@/lib/i18n/format";
 import { MAX_UPLOAD_BYTES } from "@/lib/modules/catalogue";
 import type { OrganisationAccess } from "@/lib/organisations/access";
 import { CreateFolderDialog } from "./create-folder-dialog";
-import { FileRowActions } from "./file-row-actions";
+import { FileRowMenu } from "./file-row-menu";
 import { StorageUploader } from "./storage-uploader";
 import { StorageUsage } from "./storage-usage";
 import { Icon } from "@/components/ui/icon";
@@ -111,7 +111,7 @@ export async function StorageBrowser({
         timeStyle: "short",
       }),
       actions: (
-        <FileRowActions
+        <FileRowMenu
           organisationId={orgId}
           entry={{ id: entry.id, kind: entry.kind, name: entry.name, parentId: folderId }}
           downloadHref={entry.kind === "file" ? downloadUrl(orgId, entry.id) : null}
