@@ -28,8 +28,8 @@ const securityHeaders = [
 ];
 
 /**
- * The icon sprite's version (components/ui/icon.tsx, app/icons.svg/route.ts): the icon list and
- * lucide's version, so a changed sprite gets a new URL and the old one may be cached for a year.
+ * The icon sprite's version (components/ui/icon.tsx, app/icons.svg/route.ts): the icon list (with
+ * the categories' icons) and lucide's version, so a changed sprite gets a new URL and the old one may be cached for a year.
  */
 function iconSpriteVersion(): string {
   const lucide = createRequire(path.join(process.cwd(), "package.json"))(
@@ -38,6 +38,7 @@ function iconSpriteVersion(): string {
   return createHash("sha256")
     .update(lucide.version)
     .update(readFileSync(path.join(process.cwd(), "lib/icons/icon-names.ts")))
+    .update(readFileSync(path.join(process.cwd(), "lib/navigation/categories.ts")))
     .digest("hex")
     .slice(0, 12);
 }

@@ -1,3 +1,5 @@
+import { categoryIconNames } from "@/lib/navigation/categories";
+
 /**
  * Every icon the app draws, by lucide name. They are served together as one SVG sprite
  * (`/icons.svg`, app/icons.svg/route.ts) and drawn with `<Icon name>` (components/ui/icon.tsx)
@@ -6,8 +8,9 @@
  * next.config.ts versions the sprite's URL by this file and lucide's version, so a browser
  * that cached an older sprite fetches the new one.
  *
- * Add a name here to use it; the type check refuses names that are not listed, and
- * tests/unit/icon-sprite.test.ts fails when lucide has no icon of that name.
+ * Add a name here to use it (a category's icon in lib/navigation/categories.ts); the type check
+ * refuses names that are not listed, and tests/unit/icon-sprite.test.ts fails when lucide has
+ * no icon of that name.
  */
 export const iconNames = [
   // The shell: top bar, drawer, account, theme and locale.
@@ -23,7 +26,6 @@ export const iconNames = [
   "store",
   "arrow-left",
   "info",
-  "book-open",
   "mail",
   "handshake",
   // Quick Access (the panel and the hub) and its categories (lib/navigation/categories.ts).
@@ -32,49 +34,7 @@ export const iconNames = [
   "list",
   "chevron-right",
   "external-link",
-  "folder",
-  "wrench",
-  "sparkles",
-  "droplets",
-  "zap",
-  "flower-2",
-  "truck",
-  "monitor",
-  "hard-drive",
-  "app-window",
-  "network",
-  "utensils-crossed",
-  "pizza",
-  "fish",
-  "soup",
-  "flame",
-  "croissant",
-  "calendar-days",
-  "music",
-  "presentation",
-  "trophy",
-  "volleyball",
-  "goal",
-  "circle-dot",
-  "shopping-bag",
-  "smartphone",
-  "shirt",
-  "shopping-basket",
-  "sofa",
-  "heart-pulse",
-  "stethoscope",
-  "smile",
-  "dumbbell",
-  "bath",
-  "graduation-cap",
-  "school",
-  "notebook-pen",
-  "user-round",
-  "plane",
-  "plane-takeoff",
-  "hotel",
-  "car",
-  "compass",
+  ...categoryIconNames,
   // Shared controls: dialogs, menus, checkboxes, selects, tables, toasts, status.
   "check",
   "circle",

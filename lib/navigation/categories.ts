@@ -1,4 +1,3 @@
-import type { IconName } from "@/lib/icons/icon-names";
 /**
  * The category tree of the Quick Access Panel (spec §2), as data. Titles and descriptions
  * live in the "quickAccess" catalogue under `items.<id>`; icons are names in the icon sprite
@@ -57,7 +56,7 @@ export const categoryIconNames = [
   "hotel",
   "car",
   "compass",
-] as const satisfies readonly IconName[];
+] as const;
 
 export type CategoryIconName = (typeof categoryIconNames)[number];
 

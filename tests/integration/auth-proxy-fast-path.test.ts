@@ -1,8 +1,7 @@
-import { createChunks, stringFromBase64URL, stringToBase64URL } from "@supabase/ssr";
-import { generateKeyPair, SignJWT, type JWTPayload } from "jose";
+import { stringFromBase64URL, stringToBase64URL } from "@supabase/ssr";
+import { generateKeyPair, SignJWT } from "jose";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessionCookieName } from "@/lib/auth/client/auth-options";
 import { authGuard } from "@/lib/auth/guard/auth-proxy";
 import { verifySessionCookie } from "@/lib/auth/guard/session-token";
 import { safeGetClaims } from "@/lib/auth/server/claims";
@@ -12,7 +11,19 @@ import { closeDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { createOwnProfile } from "@/lib/profile/profiles";
 import type { UserClaims } from "@/lib/db/run-context";
-import { GOOD_PASSWORD, ORIGIN, uniqueEmail } from "./support/auth-server";
+import { ORIGIN } from "./support/auth-server";
+import {
+  cookieList,
+  cookieMethods,
+  decodePayload,
+  type Jar,
+  jarOf,
+  readSession,
+  resign,
+  type Session,
+  SESSION_COOKIE,
+  signUp as signUpWith,
+} from "./support/session-cookies";
 
 /**
  * The proxy's fast path (lib/auth/guard/session-token.ts): a fresh, valid access token in the
@@ -25,62 +36,9 @@ vi.mock(import("@/lib/auth/server/server-client"), async (importOriginal) => {
 });
 const createClientSpy = vi.mocked(serverClient.createAuthServerClient);
 
-type Jar = Map<string, string>;
-type Session = {
-  access_token: string;
-  refresh_token: string;
-  expires_at: number;
-  user: { id: string };
-};
-
-const COOKIE = sessionCookieName(ORIGIN);
+const COOKIE = SESSION_COOKIE;
 const rnd = () => Math.floor(Math.random() * 250) + 1;
-const cookieList = (jar: Jar) => [...jar].map(([name, value]) => ({ name, value }));
-
-function cookieMethods(jar: Jar) {
-  return {
-    getAll: () => cookieList(jar),
-    setAll: (toSet: { name: string; value: string }[]) => {
-      for (const { name, value } of toSet) {
-        if (value) jar.set(name, value);
-        else jar.delete(name);
-      }
-    },
-  };
-}
-
-async function signUp(metadata: Record<string, string> = {}): Promise<Jar> {
-  const jar: Jar = new Map();
-  const client = await serverClient.createAuthServerClient(
-    cookieMethods(jar),
-    `10.8.${rnd()}.${rnd()}`,
-  );
-  const { data, error } = await client.auth.signUp({
-    email: uniqueEmail("fastpath"),
-    password: GOOD_PASSWORD,
-    options: { data: metadata },
-  });
-  expect(error).toBeNull();
-  if (!data.session) throw new Error("no session");
-  return jar;
-}
-
-function readSession(jar: Jar): Session {
-  const value = jar.has(COOKIE)
-    ? (jar.get(COOKIE) ?? "")
-    : [...jar]
-        .filter(([name]) => /\.\d+$/.test(name))
-        .sort(([a], [b]) => Number(a.split(".").pop()) - Number(b.split(".").pop()))
-        .map(([, v]) => v)
-        .join("");
-  return JSON.parse(stringFromBase64URL(value.slice("base64-".length))) as Session;
-}
-
-/** A jar holding `session` the way @supabase/ssr writes it (base64url JSON, chunked). */
-function jarOf(session: object): Jar {
-  const encoded = `base64-${stringToBase64URL(JSON.stringify(session))}`;
-  return new Map(createChunks(COOKIE, encoded).map(({ name, value }) => [name, value]));
-}
+const signUp = (metadata: Record<string, string> = {}) => signUpWith("fastpath", metadata);
 
 function guard(path: string, jar: Jar) {
   const cookie = [...jar].map(([n, v]) => `${n}=${v}`).join("; ");
@@ -89,23 +47,6 @@ function guard(path: string, jar: Jar) {
       headers: { cookie, "x-forwarded-for": `10.7.${rnd()}.${rnd()}` },
     }),
   );
-}
-
-/** A token with the given claims over a real one's, signed by our current key unless told. */
-async function resign(
-  token: string,
-  change: JWTPayload,
-  options: { alg?: string; kid?: string; key?: CryptoKey } = {},
-): Promise<string> {
-  const ring = await getKeyRing();
-  const claims = { ...decodePayload(token), ...change };
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: options.alg ?? "ES256", kid: options.kid ?? ring.kid, typ: "JWT" })
-    .sign(options.key ?? ring.privateKey);
-}
-
-function decodePayload(token: string): JWTPayload {
-  return JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as JWTPayload;
 }
 
 function withToken(session: Session, token: string): Jar {

@@ -1,13 +1,21 @@
-import { createChunks, stringFromBase64URL, stringToBase64URL } from "@supabase/ssr";
-import { SignJWT, type JWTPayload } from "jose";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessionCookieName } from "@/lib/auth/client/auth-options";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import * as serverClient from "@/lib/auth/server/server-client";
 import { getKeyRing } from "@/lib/auth/service/keys";
 import { closeDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
-import { GOOD_PASSWORD, ORIGIN, uniqueEmail } from "./support/auth-server";
+import { ORIGIN } from "./support/auth-server";
+import {
+  decodePayload,
+  type Jar,
+  jarOf,
+  readSession,
+  resign,
+  signUp as signUpJar,
+} from "./support/session-cookies";
+
+const signUp = async () => readSession(await signUpJar("pageclaims"));
 
 /**
  * Pages read the caller's claims with getCurrentClaims (lib/auth/server/session.ts). A fresh
@@ -21,7 +29,6 @@ vi.mock(import("@/lib/auth/server/server-client"), async (importOriginal) => {
 });
 const createClientSpy = vi.mocked(serverClient.createAuthServerClient);
 
-type Jar = Map<string, string>;
 let jar: Jar = new Map();
 vi.mock("next/headers", () => ({
   cookies: async () => ({
@@ -30,56 +37,6 @@ vi.mock("next/headers", () => ({
   }),
   headers: async () => new Headers({ host: new URL(ORIGIN).host }),
 }));
-
-type Session = { access_token: string; refresh_token: string; expires_at: number };
-const COOKIE = sessionCookieName(ORIGIN);
-const rnd = () => Math.floor(Math.random() * 250) + 1;
-
-async function signUp(): Promise<Session> {
-  const signed: Jar = new Map();
-  const client = await serverClient.createAuthServerClient(
-    {
-      getAll: () => [...signed].map(([name, value]) => ({ name, value })),
-      setAll: (toSet) => {
-        for (const { name, value } of toSet) {
-          if (value) signed.set(name, value);
-          else signed.delete(name);
-        }
-      },
-    },
-    `10.9.${rnd()}.${rnd()}`,
-  );
-  const { data, error } = await client.auth.signUp({
-    email: uniqueEmail("pageclaims"),
-    password: GOOD_PASSWORD,
-  });
-  expect(error).toBeNull();
-  if (!data.session) throw new Error("no session");
-  const value = signed.has(COOKIE)
-    ? (signed.get(COOKIE) ?? "")
-    : [...signed]
-        .filter(([name]) => /\.\d+$/.test(name))
-        .sort(([a], [b]) => Number(a.split(".").pop()) - Number(b.split(".").pop()))
-        .map(([, v]) => v)
-        .join("");
-  return JSON.parse(stringFromBase64URL(value.slice("base64-".length))) as Session;
-}
-
-function jarOf(session: object): Jar {
-  const encoded = `base64-${stringToBase64URL(JSON.stringify(session))}`;
-  return new Map(createChunks(COOKIE, encoded).map(({ name, value }) => [name, value]));
-}
-
-async function resign(token: string, change: JWTPayload): Promise<string> {
-  const ring = await getKeyRing();
-  const claims = {
-    ...(JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as JWTPayload),
-    ...change,
-  };
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: "ES256", kid: ring.kid, typ: "JWT" })
-    .sign(ring.privateKey);
-}
 
 beforeAll(() => {
   process.env.SITE_URL = ORIGIN;
@@ -102,13 +59,7 @@ describe("getCurrentClaims", () => {
     jar = jarOf(session);
     createClientSpy.mockClear();
     const claims = await getCurrentClaims();
-    expect(claims?.sub).toBe(
-      (
-        JSON.parse(
-          Buffer.from(session.access_token.split(".")[1] ?? "", "base64url").toString(),
-        ) as JWTPayload
-      ).sub,
-    );
+    expect(claims?.sub).toBe(decodePayload(session.access_token).sub);
     expect(claims?.aud).toBe("authenticated");
     expect(createClientSpy).not.toHaveBeenCalled();
   });
