@@ -1,7 +1,8 @@
 "use client";
 
-import { NextIntlClientProvider, useLocale, useMessages, type Messages } from "next-intl";
+import { useLocale, type Messages } from "next-intl";
 import { use, useMemo, type ReactNode } from "react";
+import { MergeMessages } from "@/components/layout/merge-messages";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 
 type QuickAccessCatalogue = Messages["quickAccess"];
@@ -50,13 +51,8 @@ export function loadQuickAccessMessages(locale: string): Promise<QuickAccessCata
  */
 export function QuickAccessMessages({ children }: { children: ReactNode }) {
   const locale = useLocale();
-  const outer = useMessages();
   const quickAccess =
     onServer?.[isLocale(locale) ? locale : "en"] ?? use(loadQuickAccessMessages(locale));
-  const messages = useMemo(() => ({ ...outer, quickAccess }), [outer, quickAccess]);
-  return (
-    <NextIntlClientProvider locale={locale} messages={messages}>
-      {children}
-    </NextIntlClientProvider>
-  );
+  const messages = useMemo(() => ({ quickAccess }), [quickAccess]);
+  return <MergeMessages messages={messages}>{children}</MergeMessages>;
 }
