@@ -11,6 +11,7 @@ import { OrganisationSwitcher } from "./organisation-switcher";
 const areaIcons: Record<BackofficeArea["key"], IconName> = {
   dashboard: "layout-dashboard",
   people: "users",
+  commerce: "shopping-bag",
   storage: "folder-open",
   settings: "settings",
 };

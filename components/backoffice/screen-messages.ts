@@ -51,8 +51,20 @@ export const backofficeMessageScopes = {
   permissions: ["orgAdmin.matrix", "backoffice.errors", "validation"],
   /** settings/module/{moduleName}. */
   module: ["orgAdmin.module", "backoffice.errors", "validation"],
+  /** commerce/product (the bulk status form). */
+  products: ["commerce.bulk", "backoffice.errors"],
+  /** commerce/product/create and commerce/product/{productId}. */
+  product: ["commerce.productForm", "commerce.productActions", "backoffice.errors", "validation"],
+  /** commerce/product/{productId}/variants. */
+  variants: ["commerce.variants", "commerce.validation", "backoffice.errors", "validation"],
+  /** commerce/product/{productId}/attributes/create and …/attributes/{attributeName}. */
+  attribute: ["commerce.attributeForm", "backoffice.errors", "validation"],
+  /** commerce/product/{productId}/externalIdentification/create and …/{id}. */
+  externalId: ["commerce.externalIdForm", "backoffice.errors", "validation"],
   /** storage. */
   storage: ["storage", "backoffice.errors", "validation"],
+  /** commerce/brand/create and commerce/brand/{id}. */
+  brands: ["brands.form", "backoffice.errors", "validation"],
 } as const satisfies Record<string, readonly MessagePath[]>;
 
 export type BackofficeMessageScope = keyof typeof backofficeMessageScopes;

@@ -1,12 +1,13 @@
-/** The commerce section-selection bar (spec §2: /commerce shows it); labels in ui.commerce. */
-export type CommerceSectionKey = "event" | "offer" | "service" | "serviceProvider" | "restaurant";
+/**
+ * The commerce section-selection bar (spec §2: /commerce shows it); labels in ui.commerce.
+ * Only built verticals are offered (a route that is not built does not exist); each later
+ * vertical adds its entry with its issue. /commerce itself lists the sections that have
+ * published listings.
+ */
+export type CommerceSectionKey = "product";
 
 export const commerceSections: readonly { href: string; key: CommerceSectionKey }[] = [
-  { href: "/commerce/event", key: "event" },
-  { href: "/commerce/offer", key: "offer" },
-  { href: "/commerce/service", key: "service" },
-  { href: "/commerce/serviceProvider", key: "serviceProvider" },
-  { href: "/commerce/restaurant", key: "restaurant" },
+  { href: "/commerce/product", key: "product" },
 ];
 
 export function isCommercePath(pathname: string): boolean {

@@ -45,6 +45,23 @@ export const auditActions = [
   "storage.folder.rename",
   "storage.folder.move",
   "storage.folder.delete",
+  "commerce.brand.create",
+  "commerce.brand.update",
+  "commerce.brand.delete",
+  "commerce.product.create",
+  "commerce.product.update",
+  "commerce.product.duplicate",
+  "commerce.product.publish",
+  "commerce.product.unpublish",
+  "commerce.product.archive",
+  "commerce.product.restore",
+  "commerce.variant.update",
+  "commerce.attribute.create",
+  "commerce.attribute.update",
+  "commerce.attribute.delete",
+  "commerce.externalId.create",
+  "commerce.externalId.update",
+  "commerce.externalId.delete",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -60,6 +77,8 @@ export const auditResourceTypes = [
   "schedule",
   "storage.file",
   "storage.folder",
+  "brand",
+  "product",
 ] as const;
 
 export type AuditResourceType = (typeof auditResourceTypes)[number];

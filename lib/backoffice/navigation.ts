@@ -8,7 +8,7 @@ import type { Permission } from "@/lib/permissions/catalogue";
  * the caller holds its permission and, for a module's area, the module is switched on.
  */
 export interface BackofficeArea {
-  key: "dashboard" | "people" | "storage" | "settings";
+  key: "dashboard" | "people" | "commerce" | "storage" | "settings";
   path: string;
   permission: Permission | null;
   module?: ModuleName;
@@ -17,6 +17,7 @@ export interface BackofficeArea {
 export const backofficeAreas: readonly BackofficeArea[] = [
   { key: "dashboard", path: "/dashboard", permission: null },
   { key: "people", path: "/people", permission: "people.employment.read" },
+  { key: "commerce", path: "/commerce", permission: "commerce.product.read", module: "commerce" },
   { key: "storage", path: "/storage", permission: "storage.file.read", module: "storage" },
   { key: "settings", path: "/settings", permission: "settings.organisation.read" },
 ];

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/types";
 import { seedDemoUsers } from "@/lib/auth/seed";
 import { seedOrganisations } from "@/lib/organisations/seed";
 import { seedKeyValues } from "@/lib/settings/seed";
+import { seedCatalogue } from "@/lib/commerce/seed";
 
 /**
  * Deterministic, idempotent demo data: fixed ids and keys, inserted only where missing, in
@@ -13,5 +14,6 @@ export async function seedDatabase(db: Db): Promise<void> {
     await seedKeyValues(tx);
     await seedDemoUsers(tx);
     await seedOrganisations(tx);
+    await seedCatalogue(tx);
   });
 }

@@ -37,6 +37,12 @@ export const appErrorCodes = [
   "primaryContact",
   "notVerified",
   "emailNotConfirmed",
+  "skuTaken",
+  "externalIdTaken",
+  "externalIdFormat",
+  "externalIdCheckDigit",
+  "publishIncomplete",
+  "amountInvalid",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

@@ -67,6 +67,12 @@ export const iconNames = [
   "image-off",
   "calendar-plus",
   "mail-plus",
+  "package",
+  "tag",
+  "copy",
+  "archive",
+  "eye",
+  "eye-off",
 ] as const;
 
 export type IconName = (typeof iconNames)[number];

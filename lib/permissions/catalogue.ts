@@ -3,6 +3,7 @@ import { organisationPermissions } from "@/lib/organisations/permissions";
 import { peoplePermissions } from "@/lib/people/permissions";
 import { filesPermissions } from "@/lib/files/permissions";
 import { schedulePermissions } from "@/lib/schedules/permissions";
+import { commercePermissions } from "@/lib/commerce/permissions";
 
 /**
  * Every permission of every module, gathered from each module's own declaration. Later
@@ -14,6 +15,7 @@ export const permissionCatalogue = [
   ...peoplePermissions,
   ...filesPermissions,
   ...schedulePermissions,
+  ...commercePermissions,
 ] as const;
 
 export type Permission = (typeof permissionCatalogue)[number]["name"];

@@ -105,6 +105,8 @@ export const routes: readonly RouteEntry[] = [
     "",
     "/offer",
     "/product",
+    // Not in the spec's list: a shop cannot work without a product's own page (issue 11).
+    "/product/[productId]",
     "/venue",
     "/event",
     "/event/[eventId]",

@@ -24,6 +24,9 @@ import orgAdmin from "./orgAdmin.json";
 import people from "./people.json";
 import orgSettings from "./orgSettings.json";
 import storage from "./storage.json";
+import commerce from "./commerce.json";
+import storefront from "./storefront.json";
+import brands from "./brands.json";
 
 const messages = {
   backoffice,
@@ -31,6 +34,9 @@ const messages = {
   people,
   orgSettings,
   storage,
+  commerce,
+  storefront,
+  brands,
   auth,
   profile,
   about,

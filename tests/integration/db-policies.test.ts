@@ -15,6 +15,14 @@ import {
   organisations,
 } from "@/lib/organisations/schema";
 import { scheduleExceptions, schedules } from "@/lib/schedules/schema";
+import {
+  brands,
+  productAttributes,
+  productExternalIds,
+  products,
+  productVariants,
+} from "@/lib/commerce/schema";
+import { listings } from "@/lib/listings/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
   addMember,
@@ -206,6 +214,37 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
         await tx
           .insert(scheduleExceptions)
           .values({ organisationId: org.id, scheduleId, date: "2030-01-01" });
+        // The catalogue: drafts only (published listings are public by design).
+        const listingId = randomUUID();
+        const brandId = randomUUID();
+        await tx.insert(brands).values({ id: brandId, organisationId: org.id, name: "Brand" });
+        await tx.insert(listings).values({
+          id: listingId,
+          organisationId: org.id,
+          kind: "product",
+          slug: "draft",
+          title: "Draft",
+          category: "books",
+          currency: "USD",
+        });
+        await tx.insert(products).values({ listingId, organisationId: org.id, brandId });
+        await tx
+          .insert(productVariants)
+          .values({ organisationId: org.id, productId: listingId, priceMinor: 100, stock: 1 });
+        await tx.insert(productAttributes).values({
+          organisationId: org.id,
+          productId: listingId,
+          name: "Pages",
+          type: "number",
+          value: 100,
+        });
+        await tx.insert(productExternalIds).values({
+          organisationId: org.id,
+          productId: listingId,
+          type: "mpn",
+          value: `MPN-${org.slug}`,
+          matchKey: `mpn:mpn-${org.slug}`,
+        });
         await tx.insert(auditEntries).values({
           organisationId: org.id,
           actorUserId: org.members.owner.userId,
@@ -345,6 +384,15 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
   });
 
   it("staff and managers write only the tables their role's permissions name", async () => {
+    // Staff and managers hold commerce.product.write (the product tables), managers also
+    // commerce.brand.write (brands).
+    const staffCatalogue = [
+      "public.listings",
+      "public.product_attributes",
+      "public.product_external_ids",
+      "public.product_variants",
+      "public.products",
+    ];
     // From the permission catalogue (lib/*/permissions.ts): staff hold storage.file.write;
     // managers settings.faq.write, settings.schedule.write and storage.file.write|delete. Any
     // other tenant table, including one added later, must refuse them.
@@ -353,9 +401,9 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
       Record<"insert" | "update" | "delete", string[]>
     > = {
       staff: {
-        insert: ["public.organisation_files"],
-        update: ["public.organisation_files"],
-        delete: [],
+        insert: ["public.organisation_files", ...staffCatalogue],
+        update: ["public.organisation_files", ...staffCatalogue],
+        delete: [...staffCatalogue],
       },
       manager: {
         insert: [
@@ -363,18 +411,24 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           "public.schedules",
           "public.schedule_exceptions",
           "public.organisation_files",
+          "public.brands",
+          ...staffCatalogue,
         ],
         update: [
           "public.organisation_faqs",
           "public.schedules",
           "public.schedule_exceptions",
           "public.organisation_files",
+          "public.brands",
+          ...staffCatalogue,
         ],
         delete: [
           "public.organisation_faqs",
           "public.schedules",
           "public.schedule_exceptions",
           "public.organisation_files",
+          "public.brands",
+          ...staffCatalogue,
         ],
       },
     };

@@ -1,4 +1,5 @@
 // First: the request scope sets up what Next's server sets up before its stores exist.
+import { enableCommerce, seedProduct } from "./support/commerce";
 import {
   callRoute,
   inRequestScope,
@@ -48,6 +49,7 @@ let probe: TestMember;
 let probeRoleId: string;
 const jars = new Map<string, CookieJar>();
 let scheduleId: string;
+let catalogue: Awaited<ReturnType<typeof seedProduct>>;
 let fileId: string;
 
 async function jarOf(member: { userId: string; email: string }): Promise<CookieJar> {
@@ -84,6 +86,8 @@ beforeAll(async () => {
   probe = await addMember(getDb(), world.a.id, probeRoleId, "a-probe");
   await enableStorageModule(getDb(), world.a.id);
   scheduleId = (await seedSchedule(world.a.id, "A hours")).id;
+  await enableCommerce(getDb(), world.a.id);
+  catalogue = await seedProduct(getDb(), world.a.id);
   fileId = (await seedFile(getDb(), world.a.id, "a.txt", { body: "A's bytes" })).id;
 });
 
@@ -213,6 +217,40 @@ const pageDoors: Record<string, PageDoor> = {
   },
   "settings/schedule/create/page.tsx": { needs: ["settings.schedule.write"] },
   "storage/page.tsx": { needs: ["storage.file.read"], module: "storage" },
+  "commerce/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
+  "commerce/brand/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
+  "commerce/brand/create/page.tsx": { needs: ["commerce.brand.write"], module: "commerce" },
+  "commerce/brand/[brandId]/page.tsx": {
+    needs: ["commerce.product.read"],
+    module: "commerce",
+    params: () => ({ brandId: catalogue.brandId }),
+  },
+  "commerce/product/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
+  "commerce/product/create/page.tsx": { needs: ["commerce.product.write"], module: "commerce" },
+  ...Object.fromEntries(
+    [
+      ["", ["commerce.product.read"]],
+      ["/variants", ["commerce.product.read"]],
+      ["/attributes", ["commerce.product.read"]],
+      // The screens under a product read it (commerce.product.read) before they write.
+      ["/attributes/create", ["commerce.product.write", "commerce.product.read"]],
+      ["/attributes/[attributeName]", ["commerce.product.read"]],
+      ["/externalIdentification", ["commerce.product.read"]],
+      ["/externalIdentification/create", ["commerce.product.write", "commerce.product.read"]],
+      ["/externalIdentification/[productExternalIdentificationId]", ["commerce.product.read"]],
+    ].map(([path, needs]) => [
+      `commerce/product/[productId]${path as string}/page.tsx`,
+      {
+        needs: needs as Permission[],
+        module: "commerce" as const,
+        params: () => ({
+          productId: catalogue.productId,
+          attributeName: catalogue.attributeName,
+          productExternalIdentificationId: catalogue.externalId,
+        }),
+      },
+    ]),
+  ),
 };
 
 type PageComponent = (props: {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { runAsSystem } from "@/lib/db/run-context";
 import type { Db } from "@/lib/db/types";
 import { resetEnvForTests } from "@/lib/env";
@@ -46,7 +46,12 @@ export async function disableStorageModule(db: Db, organisationId: string): Prom
     tx
       .update(organisationModules)
       .set({ enabled: false })
-      .where(eq(organisationModules.organisationId, organisationId)),
+      .where(
+        and(
+          eq(organisationModules.organisationId, organisationId),
+          eq(organisationModules.module, "storage"),
+        ),
+      ),
   );
 }
 

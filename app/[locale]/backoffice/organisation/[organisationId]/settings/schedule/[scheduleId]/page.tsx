@@ -29,7 +29,6 @@ export default async function SchedulePage({ params }: Params) {
     <ScreenMessages scope="schedule">
       <PageHeader title={schedule.name} description={canWrite ? t("editIntro") : t("readOnly")} />
       <ScheduleForm
-        key={schedule.version}
         organisationId={access.organisation.id}
         schedule={schedule}
         timeZones={timeZoneOptions()}

@@ -1,0 +1,49 @@
+"use server";
+
+import { revalidatePath, updateTag } from "next/cache";
+import type { ActionState } from "@/lib/backoffice/action-state";
+import { organisationAction } from "@/lib/backoffice/doors";
+import { organisationPath } from "@/lib/backoffice/navigation";
+import { createBrandCommand, deleteBrandCommand, updateBrandCommand } from "@/lib/commerce/brands";
+import { kindTag } from "@/lib/listings/cache-tags";
+
+/**
+ * The brand screens' actions (commerce.brand.write). After a write: the back office's commerce
+ * screens are revalidated (a product's brand shows there too), and the public product pages'
+ * tag is expired at once, since they show the brand's name and website.
+ */
+function settle<R>(result: ActionState<R>, formData: FormData): ActionState<R> {
+  const organisationId = formData.get("organisationId");
+  if (result.status === "done" && typeof organisationId === "string") {
+    revalidatePath(organisationPath(organisationId, "/commerce"), "layout");
+    updateTag(kindTag("product"));
+  }
+  return result;
+}
+
+const create = organisationAction(createBrandCommand);
+const update = organisationAction(updateBrandCommand);
+const remove = organisationAction(deleteBrandCommand);
+
+type Write = { id: string; version: number };
+
+export async function createBrandAction(
+  previous: ActionState<Write>,
+  formData: FormData,
+): Promise<ActionState<Write>> {
+  return settle(await create(previous, formData), formData);
+}
+
+export async function updateBrandAction(
+  previous: ActionState<Write>,
+  formData: FormData,
+): Promise<ActionState<Write>> {
+  return settle(await update(previous, formData), formData);
+}
+
+export async function deleteBrandAction(
+  previous: ActionState<{ id: string }>,
+  formData: FormData,
+): Promise<ActionState<{ id: string }>> {
+  return settle(await remove(previous, formData), formData);
+}

@@ -1,0 +1,96 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { ProductActions } from "@/components/backoffice/commerce/product-actions";
+import { ProductForm } from "@/components/backoffice/commerce/product-form";
+import { ProductHeader } from "@/components/backoffice/commerce/product-header";
+import { ModuleOff } from "@/components/backoffice/module-off";
+import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
+import { gatePage } from "@/lib/backoffice/doors";
+import { organisationPath } from "@/lib/backoffice/navigation";
+import { brandOptions } from "@/lib/commerce/brands";
+import { productFormOptions } from "@/lib/commerce/form-options";
+import { getProduct } from "@/lib/commerce/products";
+import { catalogueLimits } from "@/lib/commerce/product-schema";
+import { duplicateProductAction, setProductStatusAction, updateProductAction } from "../actions";
+
+type Params = { params: Promise<{ organisationId: string; productId: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("commerce.product");
+  return { title: t("editMetaTitle") };
+}
+
+/**
+ * One product's details: the listing's fields (read-only without commerce.product.write),
+ * what is missing before it can be published, its status buttons and "Duplicate".
+ */
+export default async function ProductPage({ params }: Params) {
+  const { organisationId, productId } = await params;
+  const gate = await gatePage(organisationId, "commerce.product.read", "commerce");
+  if (gate.moduleOff) return <ModuleOff organisationId={organisationId} module="commerce" />;
+  const { access } = gate;
+  const product = await getProduct(access.claims, access.organisation.id, productId);
+  if (!product) notFound();
+  const [t, tm, options, brands] = await Promise.all([
+    getTranslations("commerce.product"),
+    getTranslations("commerce.missing"),
+    productFormOptions(),
+    brandOptions(access.claims, access.organisation.id),
+  ]);
+  const listPath = organisationPath(access.organisation.id, "/commerce/product");
+  const canWrite = access.can("commerce.product.write");
+  return (
+    <ScreenMessages scope="product">
+      <ProductHeader
+        title={product.title}
+        status={product.status}
+        productPath={`${listPath}/${product.id}`}
+        listPath={listPath}
+        current="details"
+        actions={
+          canWrite ? (
+            <ProductActions
+              organisationId={access.organisation.id}
+              productId={product.id}
+              version={product.version}
+              status={product.status}
+              canPublish={access.can("commerce.product.publish")}
+              ready={product.missing.length === 0}
+              statusAction={setProductStatusAction}
+              duplicateAction={duplicateProductAction}
+              productPath={listPath}
+            />
+          ) : null
+        }
+      />
+      {product.status !== "published" && product.missing.length > 0 ? (
+        <section
+          aria-labelledby="publish-checks"
+          className="mb-6 rounded-card border border-border bg-surface-2 p-4"
+        >
+          <h2 id="publish-checks" className="font-semibold">
+            {t("missingTitle")}
+          </h2>
+          <ul className="mt-2 list-disc pl-5 text-sm">
+            {product.missing.map((check) => (
+              <li key={check}>{tm(check)}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ProductForm
+        organisationId={access.organisation.id}
+        product={product}
+        action={updateProductAction}
+        readOnly={!canWrite}
+        limits={catalogueLimits}
+        categories={options.categories}
+        taxClasses={options.taxClasses}
+        brands={brands.map((b) => ({ value: b.id, label: b.name }))}
+        currency={product.currency}
+        productPath={listPath}
+      />
+    </ScreenMessages>
+  );
+}

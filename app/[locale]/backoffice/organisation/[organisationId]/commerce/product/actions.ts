@@ -1,0 +1,120 @@
+"use server";
+
+import { revalidatePath, updateTag } from "next/cache";
+import type { ActionState } from "@/lib/backoffice/action-state";
+import { organisationAction } from "@/lib/backoffice/doors";
+import { organisationPath } from "@/lib/backoffice/navigation";
+import {
+  createAttributeCommand,
+  createExternalIdCommand,
+  createProductCommand,
+  deleteAttributeCommand,
+  deleteExternalIdCommand,
+  duplicateProductCommand,
+  saveVariantsCommand,
+  setProductStatusCommand,
+  updateAttributeCommand,
+  updateExternalIdCommand,
+  updateProductCommand,
+} from "@/lib/commerce/products";
+
+/**
+ * The product screens' actions. After a write: the back office's commerce screens are
+ * revalidated, and the public pages' cache tags the command answered are expired at once
+ * (`updateTag`: the next request renders afresh, on every instance through the shared cache).
+ */
+function settle<R extends { tags: string[] }>(
+  result: ActionState<R>,
+  formData: FormData,
+): ActionState<R> {
+  const organisationId = formData.get("organisationId");
+  if (result.status === "done" && typeof organisationId === "string") {
+    revalidatePath(organisationPath(organisationId, "/commerce"), "layout");
+    for (const tag of result.data.tags) updateTag(tag);
+  }
+  return result;
+}
+
+/** The variants editor posts its nested values as one JSON field, `payload`. */
+function readPayload(formData: FormData): unknown {
+  const payload = formData.get("payload");
+  if (typeof payload !== "string") return {};
+  try {
+    return JSON.parse(payload) as unknown;
+  } catch {
+    return {};
+  }
+}
+
+const create = organisationAction(createProductCommand);
+const update = organisationAction(updateProductCommand);
+const variants = organisationAction({ ...saveVariantsCommand, read: readPayload });
+const status = organisationAction(setProductStatusCommand);
+const duplicate = organisationAction(duplicateProductCommand);
+const addAttribute = organisationAction(createAttributeCommand);
+const editAttribute = organisationAction(updateAttributeCommand);
+const removeAttribute = organisationAction(deleteAttributeCommand);
+const addExternalId = organisationAction(createExternalIdCommand);
+const editExternalId = organisationAction(updateExternalIdCommand);
+const removeExternalId = organisationAction(deleteExternalIdCommand);
+
+type Write = { id: string; version: number; tags: string[] };
+
+export async function createProductAction(previous: ActionState<Write>, formData: FormData) {
+  return settle(await create(previous, formData), formData);
+}
+
+export async function updateProductAction(previous: ActionState<Write>, formData: FormData) {
+  return settle(await update(previous, formData), formData);
+}
+
+export async function saveVariantsAction(previous: ActionState<Write>, formData: FormData) {
+  return settle(await variants(previous, formData), formData);
+}
+
+export async function setProductStatusAction(
+  previous: ActionState<{ ids: string[]; tags: string[] }>,
+  formData: FormData,
+) {
+  return settle(await status(previous, formData), formData);
+}
+
+export async function duplicateProductAction(previous: ActionState<Write>, formData: FormData) {
+  return settle(await duplicate(previous, formData), formData);
+}
+
+export async function createAttributeAction(
+  previous: ActionState<Write & { name: string }>,
+  formData: FormData,
+) {
+  return settle(await addAttribute(previous, formData), formData);
+}
+
+export async function updateAttributeAction(
+  previous: ActionState<Write & { name: string }>,
+  formData: FormData,
+) {
+  return settle(await editAttribute(previous, formData), formData);
+}
+
+export async function deleteAttributeAction(previous: ActionState<Write>, formData: FormData) {
+  return settle(await removeAttribute(previous, formData), formData);
+}
+
+export async function createExternalIdAction(
+  previous: ActionState<Write & { externalId: string }>,
+  formData: FormData,
+) {
+  return settle(await addExternalId(previous, formData), formData);
+}
+
+export async function updateExternalIdAction(
+  previous: ActionState<Write & { externalId: string }>,
+  formData: FormData,
+) {
+  return settle(await editExternalId(previous, formData), formData);
+}
+
+export async function deleteExternalIdAction(previous: ActionState<Write>, formData: FormData) {
+  return settle(await removeExternalId(previous, formData), formData);
+}

@@ -1,0 +1,68 @@
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { Icon } from "@/components/ui/icon";
+import { minorToAmount } from "@/lib/commerce/money";
+import type { ProductCard as Card } from "@/lib/listings/public-products";
+import { categoryIcon } from "./category-icon";
+
+/** A product in a grid: picture slot, title, brand, price (and a "was" price), rating, city. */
+export async function ProductCardView({
+  product,
+  headingLevel = "h3",
+}: {
+  product: Card;
+  headingLevel?: "h2" | "h3";
+}) {
+  const [t, format] = await Promise.all([getTranslations("storefront.card"), getFormatter()]);
+  const Heading = headingLevel;
+  const money = (minor: number) =>
+    format.number(minorToAmount(minor, product.currency), {
+      style: "currency",
+      currency: product.currency,
+    });
+  return (
+    <article className="sf-card">
+      <div className="sf-card-media" aria-hidden>
+        <Icon name={categoryIcon(product.category)} className="size-10" />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <Heading className="text-base leading-snug font-semibold">
+          <Link href={`/commerce/product/${product.id}`} className="sf-card-link">
+            {product.title}
+          </Link>
+        </Heading>
+        {product.brandName ? (
+          <p className="text-xs text-muted-foreground">{product.brandName}</p>
+        ) : null}
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
+          {product.priceFromMinor === null ? null : (
+            <span className="font-semibold">
+              {product.hasRange
+                ? t("from", { price: money(product.priceFromMinor) })
+                : money(product.priceFromMinor)}
+            </span>
+          )}
+          {product.compareAtMinor !== null && !product.hasRange ? (
+            <s className="text-sm text-muted-foreground">
+              <span className="sr-only">{t("was")} </span>
+              {money(product.compareAtMinor)}
+            </s>
+          ) : null}
+        </p>
+        <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+          {product.ratingAverage !== null ? (
+            <span>
+              <Icon name="star" className="mr-0.5 inline size-3.5 align-[-2px]" />
+              {t("rating", {
+                average: format.number(product.ratingAverage, { maximumFractionDigits: 1 }),
+                count: product.ratingCount,
+              })}
+            </span>
+          ) : null}
+          {product.inStock ? null : <span>{t("outOfStock")}</span>}
+          {product.city ? <span>{product.city}</span> : null}
+        </p>
+      </div>
+    </article>
+  );
+}

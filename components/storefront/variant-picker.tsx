@@ -1,0 +1,108 @@
+"use client";
+
+import { useId, useMemo, useState } from "react";
+
+export interface PickerVariant {
+  id: string;
+  optionValues: string[];
+  priceMinor: number;
+  compareAtMinor: number | null;
+  available: boolean;
+  stock: number | null;
+}
+
+export interface PickerLabels {
+  price: string;
+  was: string;
+  inStock: string;
+  fewLeft: string;
+  outOfStock: string;
+  unavailable: string;
+}
+
+/**
+ * The product page's variant picker: one select per option; the price, the "was" price and
+ * the availability follow the chosen combination. Server-rendered with the first available
+ * variant chosen, so the page reads the same without JavaScript. `{count}` in `fewLeft` is
+ * the units left.
+ */
+export function VariantPicker({
+  options,
+  variants,
+  locale,
+  currency,
+  digits,
+  labels,
+}: {
+  options: { name: string; values: string[] }[];
+  variants: PickerVariant[];
+  locale: string;
+  currency: string;
+  digits: number;
+  labels: PickerLabels;
+}) {
+  const id = useId();
+  const initial = variants.find((v) => v.available) ?? variants[0];
+  const [chosen, setChosen] = useState<string[]>(initial?.optionValues ?? []);
+  const current = useMemo(
+    () => variants.find((v) => v.optionValues.every((value, i) => value === chosen[i])),
+    [variants, chosen],
+  );
+  const money = (minor: number) =>
+    new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** digits);
+  return (
+    <div className="flex flex-col gap-4">
+      {options.map((option, index) => (
+        <div key={option.name} className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-${index}`} className="text-sm font-medium">
+            {option.name}
+          </label>
+          <select
+            id={`${id}-${index}`}
+            className="field-control h-10"
+            value={chosen[index] ?? ""}
+            onChange={(event) =>
+              setChosen((values) => values.map((v, i) => (i === index ? event.target.value : v)))
+            }
+          >
+            {option.values.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div aria-live="polite" className="flex flex-col gap-1" data-testid="variant-summary">
+        {current ? (
+          <>
+            <p className="flex flex-wrap items-baseline gap-x-3">
+              <span className="sr-only">{labels.price} </span>
+              <span className="text-2xl font-semibold" data-testid="variant-price">
+                {money(current.priceMinor)}
+              </span>
+              {current.compareAtMinor !== null ? (
+                <s className="text-muted-foreground">
+                  <span className="sr-only">{labels.was} </span>
+                  {money(current.compareAtMinor)}
+                </s>
+              ) : null}
+            </p>
+            <p
+              className={current.available ? "text-sm text-primary-text" : "text-sm text-danger"}
+              data-testid="variant-stock"
+            >
+              {!current.available
+                ? labels.outOfStock
+                : current.stock !== null && current.stock <= 5
+                  ? labels.fewLeft.replace("{count}", String(current.stock))
+                  : labels.inStock}
+            </p>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">{labels.unavailable}</p>
+        )}
+      </div>
+    </div>
+  );
+}
