@@ -66,7 +66,7 @@ test("a product from creation to the public page, and the rules on the way", asy
   await page.waitForURL(new RegExp(`${base}/product/[0-9a-f-]{36}$`));
   const productUrl = new URL(page.url()).pathname;
   const productId = productUrl.split("/").pop()!;
-  await expect(page.getByText("Product created as a draft.")).toBeVisible();
+  await expect(page.getByText("Product created as a draft.", { exact: true })).toBeVisible();
   await expect(page.getByText("Before it can be published, this product needs:")).toBeVisible();
   await expect(page.getByRole("button", { name: "Publish" })).toBeDisabled();
 
@@ -76,7 +76,7 @@ test("a product from creation to the public page, and the rules on the way", asy
     .getByLabel("Description")
     .fill("The **Lumen X2** lasts a week on one charge.\n\n- Dual camera\n- Repairable design");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Product saved.")).toBeVisible();
+  await expect(page.getByText("Product saved.", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Publish" })).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
   await noSidewaysScroll(page);
@@ -92,18 +92,20 @@ test("a product from creation to the public page, and the rules on the way", asy
   await page.getByLabel("Values of option 2").fill("64 GB, 128 GB");
   await page.getByRole("button", { name: "Build variants" }).click();
   await expect(page.getByRole("heading", { name: "4 variants" })).toBeVisible();
-  await page.getByLabel("Price of Blue / 128 GB").fill("249");
+  await page.getByLabel("Price of Blue / 128 GB", { exact: true }).fill("249");
   await page.getByLabel("Compare-at price of Blue / 128 GB").fill("229");
   await page.getByRole("button", { name: "Save variants" }).click();
   await expect(page.getByText("The compare-at price must be higher than the price.")).toBeVisible();
   await page.getByLabel("Compare-at price of Blue / 128 GB").fill("279");
   for (const label of ["Black / 64 GB", "Black / 128 GB", "Blue / 64 GB", "Blue / 128 GB"]) {
     await page.getByLabel(`Track stock of ${label}`).check();
-    await page.getByLabel(`Stock of ${label}`).fill(label === "Blue / 64 GB" ? "0" : "8");
+    await page
+      .getByLabel(`Stock of ${label}`, { exact: true })
+      .fill(label === "Blue / 64 GB" ? "0" : "8");
     await page.getByLabel(`SKU of ${label}`).fill(`LX2-${label.replace(/[^A-Za-z0-9]+/g, "-")}`);
   }
   await page.getByRole("button", { name: "Save variants" }).click();
-  await expect(page.getByText("Variants saved.")).toBeVisible();
+  await expect(page.getByText("Variants saved.", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await noSidewaysScroll(page);
   const variants = await sql(
@@ -167,7 +169,9 @@ test("a product from creation to the public page, and the rules on the way", asy
   // Publish: the product is on the public landing page of its category.
   await page.goto(productUrl);
   await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByText("Published: the product is now in the marketplace.")).toBeVisible();
+  await expect(
+    page.getByText("Published: the product is now in the marketplace.", { exact: true }),
+  ).toBeVisible();
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
@@ -213,7 +217,7 @@ test("a product from creation to the public page, and the rules on the way", asy
   // A change in the back office shows on the public page on the next request.
   await page.getByLabel("Title").fill("Lumen X3 Smartphone");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Product saved.")).toBeVisible();
+  await expect(page.getByText("Product saved.", { exact: true })).toBeVisible();
   await visitor.reload();
   await expect(
     visitor.getByRole("heading", { level: 1, name: "Lumen X3 Smartphone" }),
@@ -221,7 +225,9 @@ test("a product from creation to the public page, and the rules on the way", asy
 
   // Unpublished, it is gone from the public pages.
   await page.getByRole("button", { name: "Unpublish" }).click();
-  await expect(page.getByText("Unpublished: the product is a draft again.")).toBeVisible();
+  await expect(
+    page.getByText("Unpublished: the product is a draft again.", { exact: true }),
+  ).toBeVisible();
   expect((await visitor.goto(`/commerce/product/${productId}`))?.status()).toBe(404);
   await visitorContext.close();
 });

@@ -279,8 +279,13 @@ export const attributeSchema = z
     name: requiredLine(catalogueLimits.attributeName.max),
     type: z.enum(attributeTypes),
     value: paragraph(catalogueLimits.attributeText.max),
-    unit: line(catalogueLimits.unit.max).transform((v) => (v ? v : null)),
-    choices: paragraph(catalogueLimits.choices.max * (catalogueLimits.options.length + 1)),
+    // Shown only for the types that use them: a form posts them only then.
+    unit: line(catalogueLimits.unit.max)
+      .optional()
+      .transform((v) => (v ? v : null)),
+    choices: paragraph(catalogueLimits.choices.max * (catalogueLimits.options.length + 1))
+      .optional()
+      .transform((v) => v ?? ""),
   })
   .transform((input, ctx) => {
     const choices = [

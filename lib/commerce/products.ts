@@ -1000,9 +1000,9 @@ async function changeStatus(
   }
   await tx
     .update(listings)
+    // The status is not part of the product form: its version (what the form read) stays.
     .set({
       status: rule.to,
-      version: sql`${listings.version} + 1`,
       ...(rule.to === "published"
         ? { publishedAt: sql`coalesce(${listings.publishedAt}, now())` }
         : {}),

@@ -476,6 +476,15 @@ describe("products", () => {
     );
     expect(published.tags).toContain(`listing:${ready.id}`);
     expect(await listingRow(ready.id)).toMatchObject({ status: "published" });
+    // The status is not the form's: a form opened before publishing still saves.
+    expect(
+      await runCommand(
+        manager(),
+        world.a.id,
+        { ...productInput("Ready Phone 2"), productId: ready.id, version: ready.version },
+        updateProductCommand,
+      ),
+    ).toMatchObject({ status: "done" });
     expect((await listingRow(ready.id))?.publishedAt).toBeInstanceOf(Date);
   });
 

@@ -32,7 +32,12 @@ export interface AttributeFormValues {
   choices: string;
 }
 
-type FormInput = AttributeFormValues & { productId: string; attributeName?: string };
+type FormInput = Omit<AttributeFormValues, "unit" | "choices"> & {
+  unit?: string;
+  choices?: string;
+  productId: string;
+  attributeName?: string;
+};
 
 /**
  * One typed attribute of a product: name, type, value (checked by type: a number with its
