@@ -223,7 +223,50 @@ test("a product from creation to the public page, and the rules on the way", asy
     visitor.getByRole("heading", { level: 1, name: "Lumen X3 Smartphone" }),
   ).toBeVisible();
 
+  // A shopper reviews it; the shop answers; a reported review is hidden from the public.
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await signUpAndSignIn(shopper, "products-shopper");
+  await shopper.goto(`/commerce/product/${productId}`);
+  await expect(shopper.getByRole("heading", { name: "Reviews" })).toBeVisible();
+  await expect(shopper.getByText("No reviews yet. Be the first to write one.")).toBeVisible();
+  await shopper.getByRole("radio", { name: "4 stars" }).check();
+  await shopper.getByLabel("Title (optional)").fill("Lasts all week");
+  await shopper.getByLabel("Your review", { exact: true }).fill("The battery really lasts a week.");
+  await shopper.getByRole("button", { name: "Publish review" }).click();
+  await expect(shopper.getByText("Thank you: your review is published.")).toBeVisible();
+  await expect(
+    shopper.getByRole("listitem").getByText("The battery really lasts a week."),
+  ).toBeVisible();
+  await expect(shopper.getByRole("heading", { name: "Your review" })).toBeVisible();
+  await expectNoSeriousA11yViolations(shopper);
+  await page.goto(`/backoffice/organisation/${orgId}/review`);
+  await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
+  await page.getByLabel("Your public answer").fill("Thank you for the kind words!");
+  await page.getByRole("button", { name: "Answer" }).click();
+  await expect(page.getByText("Answer saved.", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await visitor.goto(`/commerce/product/${productId}`);
+  await expect(visitor.getByText("Thank you for the kind words!")).toBeVisible();
+  await expect(visitor.getByText("4 out of 5", { exact: false }).first()).toBeVisible();
+  await page.getByText("Report to moderation").click();
+  await page.getByLabel("Why does this review break the rules?").fill("Off-topic");
+  await page.getByRole("button", { name: "Report", exact: true }).click();
+  await expect(
+    page.getByText("Reported: the review is hidden until a moderator decides.", { exact: true }),
+  ).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText("The battery really lasts a week.")).toHaveCount(0);
+  await shopper.reload();
+  await expect(
+    shopper.getByText(
+      "Your review was reported to moderation and is hidden until a moderator decides.",
+    ),
+  ).toBeVisible();
+  await shopperContext.close();
+
   // Unpublished, it is gone from the public pages.
+  await page.goto(productUrl);
   await page.getByRole("button", { name: "Unpublish" }).click();
   await expect(
     page.getByText("Unpublished: the product is a draft again.", { exact: true }),

@@ -12,6 +12,7 @@ const areaIcons: Record<BackofficeArea["key"], IconName> = {
   dashboard: "layout-dashboard",
   people: "users",
   commerce: "shopping-bag",
+  reviews: "star",
   storage: "folder-open",
   settings: "settings",
 };

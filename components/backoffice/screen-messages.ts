@@ -61,6 +61,8 @@ export const backofficeMessageScopes = {
   attribute: ["commerce.attributeForm", "backoffice.errors", "validation"],
   /** commerce/product/{productId}/externalIdentification/create and …/{id}. */
   externalId: ["commerce.externalIdForm", "backoffice.errors", "validation"],
+  /** review: the answer and report forms. */
+  reviews: ["reviewsAdmin", "backoffice.errors"],
   /** storage. */
   storage: ["storage", "backoffice.errors", "validation"],
   /** commerce/brand/create and commerce/brand/{id}. */

@@ -62,6 +62,8 @@ export const auditActions = [
   "commerce.externalId.create",
   "commerce.externalId.update",
   "commerce.externalId.delete",
+  "reviews.review.reply",
+  "reviews.review.report",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -79,6 +81,7 @@ export const auditResourceTypes = [
   "storage.folder",
   "brand",
   "product",
+  "review",
 ] as const;
 
 export type AuditResourceType = (typeof auditResourceTypes)[number];

@@ -4,6 +4,9 @@ import { listings } from "@/lib/listings/schema";
 import { demoOwnerUserId, demoOrganisation } from "@/lib/organisations/seed";
 import { employments, organisationModules, organisations, roles } from "@/lib/organisations/schema";
 import { builtinRoleKeys } from "@/lib/permissions/define";
+import { users } from "@/lib/auth/schema";
+import { profiles } from "@/lib/profile/schema";
+import { reviews } from "@/lib/reviews/schema";
 import { demoCatalogue } from "./demo-catalogue";
 import { validateExternalId } from "./identifiers";
 import { brands, productAttributes, productExternalIds, products, productVariants } from "./schema";
@@ -191,5 +194,59 @@ export async function seedCatalogue(db: Queryable): Promise<void> {
       });
     });
     if (ids.length) await db.insert(productExternalIds).values(ids).onConflictDoNothing();
+  }
+
+  await seedReviews(db, now);
+}
+
+/**
+ * The demo reviewers (users with profiles, no password: they never sign in) and their
+ * reviews with the shops' answers; the listings' rating summaries follow by trigger.
+ */
+async function seedReviews(db: Queryable, now: number): Promise<void> {
+  const { reviewers, reviews: demoReviews } = demoCatalogue();
+  const created = new Date("2026-01-01T00:00:00Z");
+  await db
+    .insert(users)
+    .values(
+      reviewers.map((r) => ({
+        id: r.id,
+        aud: "authenticated",
+        role: "authenticated",
+        email: r.email,
+        emailConfirmedAt: created,
+        rawAppMetaData: { provider: "email", providers: ["email"] },
+        rawUserMetaData: {},
+        createdAt: created,
+        updatedAt: created,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(profiles)
+    .values(reviewers.map((r) => ({ id: r.id, displayName: r.displayName })))
+    .onConflictDoNothing();
+  const organisationOf = new Map(demoCatalogue().products.map((p) => [p.id, p.organisationId]));
+  for (let start = 0; start < demoReviews.length; start += 200) {
+    await db
+      .insert(reviews)
+      .values(
+        demoReviews.slice(start, start + 200).map((r) => {
+          const at = new Date(now - r.daysAgo * DAY);
+          return {
+            id: r.id,
+            organisationId: organisationOf.get(r.productId)!,
+            listingId: r.productId,
+            authorUserId: r.authorUserId,
+            rating: r.rating,
+            title: r.title,
+            body: r.body,
+            reply: r.reply,
+            repliedAt: r.reply ? at : null,
+            createdAt: at,
+          };
+        }),
+      )
+      .onConflictDoNothing();
   }
 }

@@ -43,6 +43,8 @@ export const appErrorCodes = [
   "externalIdCheckDigit",
   "publishIncomplete",
   "amountInvalid",
+  "alreadyReviewed",
+  "profileRequired",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

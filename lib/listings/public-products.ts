@@ -276,6 +276,8 @@ export interface PublicProduct {
   inStock: boolean;
   ratingCount: number;
   ratingAverage: number | null;
+  /** Reviews per star, 1 to 5. */
+  ratingHistogram: number[];
   city: string | null;
   country: string | null;
   publishedAt: string;
@@ -323,6 +325,7 @@ async function readPublicProduct(id: string): Promise<PublicProduct | null> {
         inStock: listings.inStock,
         ratingCount: listings.ratingCount,
         ratingSum: listings.ratingSum,
+        ratingHistogram: listings.ratingHistogram,
         city: listings.city,
         country: listings.country,
         publishedAt: listings.publishedAt,
@@ -394,6 +397,7 @@ async function readPublicProduct(id: string): Promise<PublicProduct | null> {
       inStock: row.inStock,
       ratingCount: row.ratingCount,
       ratingAverage: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null,
+      ratingHistogram: row.ratingHistogram,
       city: row.city,
       country: row.country,
       publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),

@@ -4,6 +4,7 @@ import { peoplePermissions } from "@/lib/people/permissions";
 import { filesPermissions } from "@/lib/files/permissions";
 import { schedulePermissions } from "@/lib/schedules/permissions";
 import { commercePermissions } from "@/lib/commerce/permissions";
+import { reviewPermissions } from "@/lib/reviews/permissions";
 
 /**
  * Every permission of every module, gathered from each module's own declaration. Later
@@ -16,6 +17,7 @@ export const permissionCatalogue = [
   ...filesPermissions,
   ...schedulePermissions,
   ...commercePermissions,
+  ...reviewPermissions,
 ] as const;
 
 export type Permission = (typeof permissionCatalogue)[number]["name"];

@@ -26,6 +26,7 @@ import orgSettings from "./orgSettings.json";
 import storage from "./storage.json";
 import commerce from "./commerce.json";
 import storefront from "./storefront.json";
+import reviewsAdmin from "./reviewsAdmin.json";
 import brands from "./brands.json";
 
 const messages = {
@@ -36,6 +37,7 @@ const messages = {
   storage,
   commerce,
   storefront,
+  reviewsAdmin,
   brands,
   auth,
   profile,

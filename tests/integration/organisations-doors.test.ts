@@ -217,6 +217,7 @@ const pageDoors: Record<string, PageDoor> = {
   },
   "settings/schedule/create/page.tsx": { needs: ["settings.schedule.write"] },
   "storage/page.tsx": { needs: ["storage.file.read"], module: "storage" },
+  "review/page.tsx": { needs: ["reviews.review.read"] },
   "commerce/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
   "commerce/brand/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
   "commerce/brand/create/page.tsx": { needs: ["commerce.brand.write"], module: "commerce" },

@@ -6,6 +6,8 @@ import { categoryIcon } from "@/components/storefront/category-icon";
 import { ListingMarkdown } from "@/components/storefront/listing-markdown";
 import { ProductCardView } from "@/components/storefront/product-card";
 import { VariantPicker } from "@/components/storefront/variant-picker";
+import { ProductReviews } from "@/components/storefront/product-reviews";
+import { deleteReviewAction, updateReviewAction, writeReviewAction } from "./actions";
 import { Icon } from "@/components/ui/icon";
 import { cachedPublicProduct, type PublicProduct } from "@/lib/listings/public-products";
 import { productSearchQuery } from "@/lib/listings/product-search-params";
@@ -222,6 +224,14 @@ export default async function ProductPage(props: Props) {
               </div>
             </section>
           ) : null}
+          <ProductReviews
+            product={product}
+            actions={{
+              write: writeReviewAction,
+              update: updateReviewAction,
+              remove: deleteReviewAction,
+            }}
+          />
         </div>
         {product.seller ? (
           <aside

@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgPolicy,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { anonRole, authenticatedRole } from "drizzle-orm/supabase";
+import { listings } from "@/lib/listings/schema";
+import { organisations } from "@/lib/organisations/schema";
+
+/**
+ * Reviews of listings (issue 11 §3, domain.md "Catalogue"): one per author per listing,
+ * rating 1–5, a title and a text; the organisation answers publicly (`reply`) and may report
+ * one to moderation, which hides it until a moderator decides (`status`). The listing's
+ * rating summary is kept by a trigger in the review's own transaction (migration 0018).
+ *
+ * Who does what (policies below, and the trigger `reviews_write_guard`):
+ * - anyone reads visible reviews of published listings; authors read their own;
+ * - members with reviews.review.read read all of their organisation's;
+ * - a signed-in user writes, edits (rating, title, text) and deletes their own review of a
+ *   published listing; nothing else of it;
+ * - members with reviews.review.reply set the reply; with reviews.review.report, report it.
+ */
+export const reviewStatuses = ["visible", "reported", "removed"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    authorUserId: uuid("author_user_id").notNull(),
+    /** The author's display name when they wrote it (profiles are private; kept by a trigger). */
+    authorName: text("author_name").notNull().default(""),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull().default(""),
+    body: text("body").notNull().default(""),
+    status: text("status", { enum: reviewStatuses }).notNull().default("visible"),
+    /** Set when the author bought or booked it (orders come with the buying issue). */
+    verified: boolean("verified").notNull().default(false),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    repliedBy: uuid("replied_by"),
+    reportedAt: timestamp("reported_at", { withTimezone: true }),
+    reportReason: text("report_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex("reviews_listing_author_key").on(t.listingId, t.authorUserId),
+    index("reviews_listing_visible_idx")
+      .on(t.listingId, t.createdAt)
+      .where(sql`${t.status} = 'visible'`),
+    index("reviews_organisation_created_idx").on(t.organisationId, t.createdAt),
+    index("reviews_author_idx").on(t.authorUserId),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_title_length", sql`length(${t.title}) <= 120`),
+    check("reviews_body_length", sql`length(${t.body}) <= 5000`),
+    check("reviews_reply_length", sql`${t.reply} is null or length(${t.reply}) <= 2000`),
+    pgPolicy("reviews_select_visible", {
+      for: "select",
+      to: [anonRole, authenticatedRole],
+      using: sql`${t.status} = 'visible' and exists (select 1 from listings l where l.id = ${t.listingId} and l.status = 'published')`,
+    }),
+    pgPolicy("reviews_select_author", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`${t.authorUserId} = auth.uid()`,
+    }),
+    pgPolicy("reviews_select_permitted", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'reviews.review.read')`,
+    }),
+    pgPolicy("reviews_insert_author", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`${t.authorUserId} = auth.uid() and ${t.status} = 'visible' and ${t.reply} is null
+        and not ${t.verified}
+        and exists (select 1 from listings l where l.id = ${t.listingId}
+                    and l.organisation_id = ${t.organisationId} and l.status = 'published')`,
+    }),
+    pgPolicy("reviews_update_author_or_permitted", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`${t.authorUserId} = auth.uid()
+        or app.has_permission(${t.organisationId}, 'reviews.review.reply')
+        or app.has_permission(${t.organisationId}, 'reviews.review.report')`,
+      withCheck: sql`${t.authorUserId} = auth.uid()
+        or app.has_permission(${t.organisationId}, 'reviews.review.reply')
+        or app.has_permission(${t.organisationId}, 'reviews.review.report')`,
+    }),
+    pgPolicy("reviews_delete_author", {
+      for: "delete",
+      to: authenticatedRole,
+      using: sql`${t.authorUserId} = auth.uid()`,
+    }),
+  ],
+).enableRLS();
