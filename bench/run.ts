@@ -73,6 +73,15 @@ const PUBLIC_PAGES = [
  * which ask not to be indexed on purpose: Lighthouse's SEO category counts that against them.
  */
 const LIGHTHOUSE_PAGES = PUBLIC_PAGES.filter((path) => path !== "/offline" && path !== "/error");
+/**
+ * The public commerce pages (issue 11 §6: a landing page and a product page ≥ 1.0 of the
+ * minimal page): rendered per request over tagged cached data; the demo seed's first product.
+ */
+const COMMERCE_PAGES = [
+  "/commerce",
+  "/commerce/product?category=electronics",
+  "/commerce/product/00000000-0000-4000-8000-000000100001",
+];
 /** Not a page: its throughput only. */
 const OTHER_URLS = ["/api/environment"];
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -166,6 +175,7 @@ async function waitForHealth(timeoutMs = 120_000) {
 
 /** A URL that is not a page (an API) has no HTML target, only the ratio. */
 function targetOf(path: string): PageTarget {
+  if (path.startsWith("/commerce")) return { minRatio: 1, maxHtmlKb: Number.POSITIVE_INFINITY };
   return path.startsWith("/api/")
     ? { minRatio: PUBLIC_PAGE_TARGET.minRatio, maxHtmlKb: Number.POSITIVE_INFINITY }
     : PUBLIC_PAGE_TARGET;
@@ -198,7 +208,7 @@ function printLoad(results: LoadResult[], html: Map<string, PageHtml>) {
 }
 
 async function measurePublicPages() {
-  const paths = [BASELINE, ...PUBLIC_PAGES, ...OTHER_URLS];
+  const paths = [BASELINE, ...PUBLIC_PAGES, ...COMMERCE_PAGES, ...OTHER_URLS];
   const html = new Map<string, PageHtml>();
   for (const path of paths) {
     const page = await fetchPageHtml(ORIGIN + path);
