@@ -1,4 +1,5 @@
 import { expect, test } from "./support/test";
+import { sql } from "./support/backoffice";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 
 const pages = [
@@ -104,14 +105,33 @@ test.describe("robots and sitemap", () => {
     expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 
-  test("sitemap.xml lists the public pages and every article", async ({ request, baseURL }) => {
-    const response = await request.get("/sitemap.xml");
-    expect(response.status()).toBe(200);
-    const body = await response.text();
-    for (const path of ["/", "/about", "/terms", "/privacy", "/partners", "/docs"]) {
-      expect(body).toContain(`<loc>${baseURL}${path}</loc>`);
+  test("sitemap.xml is an index of the pages' and the products' sitemaps", async ({
+    request,
+    baseURL,
+  }) => {
+    const index = await request.get("/sitemap.xml");
+    expect(index.status()).toBe(200);
+    const body = await index.text();
+    expect(body).toContain("<sitemapindex");
+    expect(body).toContain(`<loc>${baseURL}/sitemaps/pages.xml</loc>`);
+    expect(body).toContain(`<loc>${baseURL}/sitemaps/products/0.xml</loc>`);
+    const pages = await (await request.get("/sitemaps/pages.xml")).text();
+    for (const path of ["/", "/about", "/terms", "/privacy", "/partners", "/docs", "/commerce"]) {
+      expect(pages).toContain(`<loc>${baseURL}${path}</loc>`);
     }
-    expect(body).toContain(`<loc>${baseURL}/docs/account-and-security</loc>`);
+    expect(pages).toContain(`<loc>${baseURL}/docs/account-and-security</loc>`);
+    expect(pages).toContain(`<loc>${baseURL}/commerce/product?category=books</loc>`);
+    // Published products with their last change; drafts and archived ones are left out.
+    const products = await (await request.get("/sitemaps/products/0.xml")).text();
+    expect(products).toMatch(
+      new RegExp(`<url><loc>${baseURL}/commerce/product/[0-9a-f-]{36}</loc><lastmod>\\d{4}-`),
+    );
+    const hidden = await sql(
+      (db) => db<{ id: string }[]>`select id from listings where status <> 'published' limit 5`,
+    );
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const { id } of hidden) expect(products).not.toContain(id);
+    expect((await request.get("/sitemaps/products/999.xml")).status()).toBe(404);
   });
 });
 

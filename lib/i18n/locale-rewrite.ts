@@ -10,11 +10,11 @@ export const LOCALE_HEADER = "x-next-intl-locale";
 
 /**
  * Paths that are not pages under app/[locale]: route handlers (`/api`, the auth service at
- * `/auth/v1`, `/builds/latest.json`), the metadata files, Next's own files, and the bench's
+ * `/auth/v1`, `/builds/latest.json`), the metadata files and sitemaps, Next's own files, and the bench's
  * minimal page (its own root layout). Everything else is a page, rewritten to its locale.
  */
 const notAPage =
-  /^\/(?:api|auth\/v1|builds|_next|dev\/minimal)(?:\/|$)|^\/(?:robots\.txt|sitemap\.xml|manifest\.webmanifest|icon\.svg|favicon\.ico)$/;
+  /^\/(?:api|auth\/v1|builds|_next|dev\/minimal|sitemaps)(?:\/|$)|^\/(?:robots\.txt|sitemap\.xml|manifest\.webmanifest|icon\.svg|favicon\.ico)$/;
 
 export function isLocalisedPage(pathname: string): boolean {
   return !notAPage.test(pathname);
