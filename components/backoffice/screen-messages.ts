@@ -51,8 +51,8 @@ export const backofficeMessageScopes = {
   permissions: ["orgAdmin.matrix", "backoffice.errors", "validation"],
   /** settings/module/{moduleName}. */
   module: ["orgAdmin.module", "backoffice.errors", "validation"],
-  /** commerce/product (the bulk status form). */
-  products: ["commerce.bulk", "backoffice.errors"],
+  /** commerce/product (the bulk status form, the CSV import dialog). */
+  products: ["commerce.bulk", "commerce.import", "backoffice.errors"],
   /** commerce/product/create and commerce/product/{productId}. */
   product: ["commerce.productForm", "commerce.productActions", "backoffice.errors", "validation"],
   /** commerce/product/{productId}/variants. */

@@ -55,6 +55,7 @@ export const auditActions = [
   "commerce.product.unpublish",
   "commerce.product.archive",
   "commerce.product.restore",
+  "commerce.product.import",
   "commerce.variant.update",
   "commerce.attribute.create",
   "commerce.attribute.update",

@@ -14,7 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as fileRoute from "@/app/api/organisations/[organisationId]/files/[fileId]/route";
 import * as filesRoute from "@/app/api/organisations/[organisationId]/files/route";
 import * as logoRoute from "@/app/api/organisations/[organisationId]/logo/route";
+import * as productsExportRoute from "@/app/api/organisations/[organisationId]/products/export/route";
+import * as productsImportRoute from "@/app/api/organisations/[organisationId]/products/import/route";
 import { gatePage } from "@/lib/backoffice/doors";
+import { exportProducts } from "@/lib/commerce/products-import";
 import { closeDb, getDb } from "@/lib/db/client";
 import { runAsSystem } from "@/lib/db/run-context";
 import type { ModuleName } from "@/lib/modules/catalogue";
@@ -374,6 +377,40 @@ const routes: RouteCase[] = [
         siteRequest(`/api/organisations/${world.a.id}/logo`, { method: "DELETE" }, jar),
         { organisationId: world.a.id },
       ),
+  },
+  {
+    name: "GET products/export",
+    needs: "commerce.product.read",
+    ok: 200,
+    call: (jar) =>
+      callRoute(
+        productsExportRoute.GET,
+        siteRequest(`/api/organisations/${world.a.id}/products/export`, {}, jar),
+        { organisationId: world.a.id },
+      ),
+  },
+  {
+    name: "POST products/import",
+    needs: "commerce.product.write",
+    // Reading the stored products it compares with (RLS) needs the read permission.
+    alsoNeeds: ["commerce.product.read"],
+    ok: 200,
+    // The catalogue as it is (exported by the owner): a permitted import changes nothing, so
+    // no cache tag is expired (this test's request scope has no incremental cache).
+    call: async (jar) => {
+      const csv = await exportProducts(world.a.members.owner.claims, world.a.id);
+      const form = new FormData();
+      form.append("file", new File([csv], "products.csv", { type: "text/csv" }));
+      return callRoute(
+        productsImportRoute.POST,
+        siteRequest(
+          `/api/organisations/${world.a.id}/products/import`,
+          { method: "POST", body: form },
+          jar,
+        ),
+        { organisationId: world.a.id },
+      );
+    },
   },
 ];
 

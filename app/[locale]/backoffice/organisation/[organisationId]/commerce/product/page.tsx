@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { createLoader, parseAsString, parseAsStringLiteral, type SearchParams } from "nuqs/server";
 import { BulkStatusForm, bulkFormId } from "@/components/backoffice/commerce/bulk-status-form";
+import { ImportProductsDialog } from "@/components/backoffice/commerce/import-products-dialog";
 import { ProductStatusBadge } from "@/components/backoffice/commerce/product-header";
 import { ModuleOff } from "@/components/backoffice/module-off";
 import { PageHeader } from "@/components/backoffice/page-header";
@@ -49,8 +50,9 @@ export default async function ProductsPage({ params, searchParams }: Props) {
   if (gate.moduleOff) return <ModuleOff organisationId={organisationId} module="commerce" />;
   const { access } = gate;
   const [state, filters] = await Promise.all([loadTable(searchParams), loadFilters(searchParams)]);
-  const [t, tc, ts, format, { rows, total, page }] = await Promise.all([
+  const [t, ti, tc, ts, format, { rows, total, page }] = await Promise.all([
     getTranslations("commerce.products"),
+    getTranslations("commerce.import"),
     getTranslations("commerce.categories"),
     getTranslations("commerce.statuses"),
     getFormatter(),
@@ -66,12 +68,26 @@ export default async function ProductsPage({ params, searchParams }: Props) {
         title={t("title")}
         description={t("intro")}
         actions={
-          canWrite ? (
-            <Link href={`${base}/create`} className={buttonVariants({ variant: "primary" })}>
-              <Icon name="plus" aria-hidden className="size-4" />
-              {t("create")}
-            </Link>
-          ) : null
+          <>
+            {/* A plain download: works without JavaScript (the route answers an attachment). */}
+            <a
+              href={`/api/organisations/${access.organisation.id}/products/export`}
+              download
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <Icon name="download" aria-hidden className="size-4" />
+              {ti("export")}
+            </a>
+            {canWrite ? (
+              <>
+                <ImportProductsDialog organisationId={access.organisation.id} />
+                <Link href={`${base}/create`} className={buttonVariants({ variant: "primary" })}>
+                  <Icon name="plus" aria-hidden className="size-4" />
+                  {t("create")}
+                </Link>
+              </>
+            ) : null}
+          </>
         }
       />
       <form
