@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "./support/test";
+import { noSidewaysScroll } from "./support/viewport";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 import {
   createConfirmedUser,
@@ -20,16 +21,6 @@ import {
  * brand answer 404. Screens pass axe (both themes) and never scroll sideways from 360 to
  * 1440 px (390 px included).
  */
-async function noSidewaysScroll(page: Page) {
-  for (const width of [360, 390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${width} px`,
-    ).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 /** axe in the current theme, then in the other one (kept for the rest of the test). */
 async function axeInBothThemes(page: Page) {

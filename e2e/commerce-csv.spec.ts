@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "./support/test";
+import { noSidewaysScroll } from "./support/viewport";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 import { registerOrganisation, signUpAndSignIn, sql } from "./support/backoffice";
 
@@ -30,12 +31,6 @@ async function importFile(page: Page, name: string, content: string) {
   });
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   return dialog;
-}
-
-async function noSidewaysScroll(page: Page) {
-  await page.setViewportSize({ width: 360, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test("products go out as CSV and come back: unchanged, edited, refused", async ({ page }) => {

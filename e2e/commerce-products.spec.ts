@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "./support/test";
+import { expect, test } from "./support/test";
+import { noSidewaysScroll } from "./support/viewport";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 import {
   createConfirmedUser,
@@ -18,16 +19,6 @@ import {
  * office shows on the public page at once. Staff edit but do not publish; another
  * organisation's member gets 404. Screens pass axe and never scroll sideways.
  */
-async function noSidewaysScroll(page: Page) {
-  for (const width of [360, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${width} px`,
-    ).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test("a product from creation to the public page, and the rules on the way", async ({
   page,

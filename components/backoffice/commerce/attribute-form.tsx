@@ -2,18 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useWatch } from "react-hook-form";
 import { FormAlert } from "@/components/auth/form-alert";
-import { ConfirmDialog } from "@/components/backoffice/settings/confirm-dialog";
-import { useSettingsCommand } from "@/components/backoffice/settings/use-settings-command";
+import { DeleteButton } from "./delete-button";
 import {
   type BackofficeAction,
   useBackofficeForm,
 } from "@/components/backoffice/use-backoffice-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { Icon } from "@/components/ui/icon";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
@@ -66,7 +64,6 @@ export function AttributeForm({
   attributesPath: string;
 }) {
   const t = useTranslations("commerce.attributeForm");
-  const tu = useTranslations("ui");
   const router = useRouter();
   const editing = originalName !== undefined;
   const onDone = useCallback(() => {
@@ -88,8 +85,6 @@ export function AttributeForm({
     onDone,
   });
   const type = useWatch({ control: form.control, name: "type" });
-  const remover = useSettingsCommand(deleteAction ?? (async () => ({ status: "idle" })));
-  const [confirming, setConfirming] = useState(false);
   const typed = type === "oneOf" || type === "severalOf";
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-5">
@@ -157,36 +152,19 @@ export function AttributeForm({
             {pending ? t("saving") : editing ? t("save") : t("create")}
           </Button>
           {editing && deleteAction ? (
-            <>
-              <Button
-                variant="outline"
-                size="lg"
-                className="sm:ml-auto"
-                onClick={() => setConfirming(true)}
-              >
-                <Icon name="trash-2" aria-hidden />
-                {t("delete")}
-              </Button>
-              <ConfirmDialog
-                open={confirming}
-                onOpenChange={setConfirming}
-                title={t("deleteTitle")}
-                body={t("deleteBody", { name: originalName })}
-                confirmLabel={t("confirmDelete")}
-                cancelLabel={t("cancel")}
-                closeLabel={tu("close")}
-                pending={remover.pending}
-                error={remover.error}
-                onConfirm={() =>
-                  remover.run({ organisationId, productId, attributeName: originalName }, () => {
-                    setConfirming(false);
-                    toast({ title: t("deleted"), variant: "success" });
-                    router.push(attributesPath);
-                    router.refresh();
-                  })
-                }
-              />
-            </>
+            <DeleteButton
+              action={deleteAction}
+              fields={{ organisationId, productId, attributeName: originalName ?? "" }}
+              listPath={attributesPath}
+              labels={{
+                button: t("delete"),
+                title: t("deleteTitle"),
+                body: t("deleteBody", { name: originalName ?? "" }),
+                confirm: t("confirmDelete"),
+                cancel: t("cancel"),
+                done: t("deleted"),
+              }}
+            />
           ) : null}
         </div>
       )}

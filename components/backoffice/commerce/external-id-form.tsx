@@ -2,17 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
-import { ConfirmDialog } from "@/components/backoffice/settings/confirm-dialog";
-import { useSettingsCommand } from "@/components/backoffice/settings/use-settings-command";
+import { DeleteButton } from "./delete-button";
 import {
   type BackofficeAction,
   useBackofficeForm,
 } from "@/components/backoffice/use-backoffice-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { Icon } from "@/components/ui/icon";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toast-store";
@@ -43,7 +41,6 @@ export function ExternalIdForm({
   listPath: string;
 }) {
   const t = useTranslations("commerce.externalIdForm");
-  const tu = useTranslations("ui");
   const router = useRouter();
   const editing = externalId !== undefined;
   const onDone = useCallback(() => {
@@ -69,8 +66,6 @@ export function ExternalIdForm({
     },
     onDone,
   });
-  const remover = useSettingsCommand(deleteAction ?? (async () => ({ status: "idle" })));
-  const [confirming, setConfirming] = useState(false);
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-5">
       <input type="hidden" name="organisationId" value={organisationId} />
@@ -94,36 +89,19 @@ export function ExternalIdForm({
             {pending ? t("saving") : editing ? t("save") : t("create")}
           </Button>
           {externalId && deleteAction ? (
-            <>
-              <Button
-                variant="outline"
-                size="lg"
-                className="sm:ml-auto"
-                onClick={() => setConfirming(true)}
-              >
-                <Icon name="trash-2" aria-hidden />
-                {t("delete")}
-              </Button>
-              <ConfirmDialog
-                open={confirming}
-                onOpenChange={setConfirming}
-                title={t("deleteTitle")}
-                body={t("deleteBody", { value: externalId.value })}
-                confirmLabel={t("confirmDelete")}
-                cancelLabel={t("cancel")}
-                closeLabel={tu("close")}
-                pending={remover.pending}
-                error={remover.error}
-                onConfirm={() =>
-                  remover.run({ organisationId, productId, externalId: externalId.id }, () => {
-                    setConfirming(false);
-                    toast({ title: t("deleted"), variant: "success" });
-                    router.push(listPath);
-                    router.refresh();
-                  })
-                }
-              />
-            </>
+            <DeleteButton
+              action={deleteAction}
+              fields={{ organisationId, productId, externalId: externalId.id }}
+              listPath={listPath}
+              labels={{
+                button: t("delete"),
+                title: t("deleteTitle"),
+                body: t("deleteBody", { value: externalId.value }),
+                confirm: t("confirmDelete"),
+                cancel: t("cancel"),
+                done: t("deleted"),
+              }}
+            />
           ) : null}
         </div>
       )}
