@@ -12,6 +12,7 @@ import { Icon } from "@/components/ui/icon";
 import { cachedPublicProduct, type PublicProduct } from "@/lib/listings/public-products";
 import { productSearchQuery } from "@/lib/listings/product-search-params";
 import { absoluteUrl, pageMetadata } from "@/lib/seo/metadata";
+import { productJsonLd } from "@/lib/seo/product-json-ld";
 
 type Props = { params: Promise<{ productId: string }> };
 
@@ -28,63 +29,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
     title: product.title,
     description: product.summary || product.title,
   });
-}
-
-/** schema.org Product with its offers, brand, identifiers and rating (Google's product snippet). */
-function productJsonLd(product: PublicProduct) {
-  const money = (minor: number) =>
-    (minor / 10 ** product.currencyDigits).toFixed(product.currencyDigits);
-  const url = absoluteUrl(`/commerce/product/${product.id}`);
-  const prices = product.variants.map((v) => v.priceMinor);
-  const gtin = product.externalIds.find((e) => e.type !== "mpn" && e.type !== "isbn10");
-  const mpn = product.externalIds.find((e) => e.type === "mpn");
-  const anyAvailable = product.variants.some((v) => v.available);
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.title,
-    description: product.summary || undefined,
-    url,
-    category: product.category,
-    sku: product.variants[0]?.sku ?? undefined,
-    ...(gtin ? { gtin: gtin.value } : {}),
-    ...(mpn ? { mpn: mpn.value } : {}),
-    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand.name } } : {}),
-    ...(product.ratingCount > 0 && product.ratingAverage !== null
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: product.ratingAverage.toFixed(1),
-            reviewCount: product.ratingCount,
-          },
-        }
-      : {}),
-    offers:
-      product.variants.length > 1
-        ? {
-            "@type": "AggregateOffer",
-            priceCurrency: product.currency,
-            lowPrice: money(Math.min(...prices)),
-            highPrice: money(Math.max(...prices)),
-            offerCount: product.variants.length,
-            availability: anyAvailable
-              ? "https://schema.org/InStock"
-              : "https://schema.org/OutOfStock",
-            url,
-          }
-        : {
-            "@type": "Offer",
-            priceCurrency: product.currency,
-            price: money(prices[0] ?? 0),
-            availability: anyAvailable
-              ? "https://schema.org/InStock"
-              : "https://schema.org/OutOfStock",
-            url,
-            ...(product.seller
-              ? { seller: { "@type": "Organization", name: product.seller.name } }
-              : {}),
-          },
-  };
 }
 
 /**
@@ -127,7 +71,7 @@ export default async function ProductPage(props: Props) {
           { label: product.title, href: `/commerce/product/${product.id}` },
         ]}
       />
-      <JsonLd data={productJsonLd(product)} />
+      <JsonLd data={productJsonLd(product, absoluteUrl(`/commerce/product/${product.id}`))} />
       <div className="grid gap-8 lg:grid-cols-2">
         <div
           className="flex aspect-square items-center justify-center rounded-card border border-border bg-surface-2 text-muted-foreground"

@@ -1,0 +1,61 @@
+import type { PublicProduct } from "@/lib/listings/public-products";
+
+/**
+ * schema.org Product with its offers, brand, identifiers and rating (Google's product snippet):
+ * `name` and one of `offers`, `aggregateRating`, `review` are required; `brand`, `sku`,
+ * `gtin`/`mpn`, `description` are recommended (image comes with the gallery).
+ */
+export function productJsonLd(product: PublicProduct, url: string) {
+  const money = (minor: number) =>
+    (minor / 10 ** product.currencyDigits).toFixed(product.currencyDigits);
+  const prices = product.variants.map((v) => v.priceMinor);
+  const gtin = product.externalIds.find((e) => e.type !== "mpn" && e.type !== "isbn10");
+  const mpn = product.externalIds.find((e) => e.type === "mpn");
+  const anyAvailable = product.variants.some((v) => v.available);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.title,
+    description: product.summary || undefined,
+    url,
+    category: product.category,
+    sku: product.variants[0]?.sku ?? undefined,
+    ...(gtin ? { gtin: gtin.value } : {}),
+    ...(mpn ? { mpn: mpn.value } : {}),
+    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand.name } } : {}),
+    ...(product.ratingCount > 0 && product.ratingAverage !== null
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.ratingAverage.toFixed(1),
+            reviewCount: product.ratingCount,
+          },
+        }
+      : {}),
+    offers:
+      product.variants.length > 1
+        ? {
+            "@type": "AggregateOffer",
+            priceCurrency: product.currency,
+            lowPrice: money(Math.min(...prices)),
+            highPrice: money(Math.max(...prices)),
+            offerCount: product.variants.length,
+            availability: anyAvailable
+              ? "https://schema.org/InStock"
+              : "https://schema.org/OutOfStock",
+            url,
+          }
+        : {
+            "@type": "Offer",
+            priceCurrency: product.currency,
+            price: money(prices[0] ?? 0),
+            availability: anyAvailable
+              ? "https://schema.org/InStock"
+              : "https://schema.org/OutOfStock",
+            url,
+            ...(product.seller
+              ? { seller: { "@type": "Organization", name: product.seller.name } }
+              : {}),
+          },
+  };
+}
