@@ -63,7 +63,11 @@ export function parseProductSearch(params: RawParams): ProductSearchState {
       if (colon <= 0) return null;
       const name = entry.slice(0, colon).trim();
       const value = entry.slice(colon + 1).trim();
-      return name && value && name.length <= 60 && value.length <= 100 ? { name, value } : null;
+      // Control characters (a NUL would make PostgreSQL refuse the query) are not a filter.
+      const clean = !/\p{Cc}/u.test(name + value);
+      return clean && name && value && name.length <= 60 && value.length <= 100
+        ? { name, value }
+        : null;
     })
     .filter((a): a is { name: string; value: string } => a !== null)
     .slice(0, 10);
