@@ -13,7 +13,7 @@ describe("the public product pages' URL state", () => {
         max: "200",
         rating: "4",
         stock: "1",
-        attr: ["Colour:Red", "Wireless:true", "broken", "Bad:\u0000", "Tab\t:x"],
+        attr: ["Colour:Red", "Wireless:true", "broken", "Bad:\u0000", "Ta\tb:x"],
         sort: "price-asc",
         page: "3",
       }),
