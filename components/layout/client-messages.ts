@@ -60,6 +60,7 @@ export const serverOnlyShellKeys = {
     "footer",
     "skipToContent",
     "nav.hub",
+    "nav.commerce",
     "nav.about",
     "nav.docs",
     "nav.contact",
