@@ -124,6 +124,13 @@ function toCard(row: CardRow): ProductCard {
 
 const published = and(eq(listings.kind, "product"), eq(listings.status, "published"));
 
+/** The card's columns and mapping, for other public reads of products (highlights.ts). */
+export const productCardColumns = cardColumns;
+
+export function toProductCard(row: object): ProductCard {
+  return toCard(row as CardRow);
+}
+
 /** The WHERE of a search state (every filter but the page and the sort). */
 function searchWhere(state: ProductSearchState, skip?: "brand" | "attr"): SQL | undefined {
   const minorOf = (major: number) =>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getMessages, getTranslations } from "next-intl/server";
+import { HubHighlightsSlot } from "@/components/hub/hub-highlights-slot";
 import { HubBrowser } from "@/components/quick-access/hub-browser";
 import { HubNoScriptLinks } from "@/components/quick-access/hub-no-script-links";
 import { OpenQuickAccessButton } from "@/components/quick-access/open-quick-access-button";
@@ -20,11 +21,13 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
  * The hub home: the category browser of the Quick Access Panel, inline, at its centre (its
  * HTML is in the prerendered page; its code loads after the first paint: HubBrowser). Without
  * JavaScript the categories show as plain links instead (HubNoScriptLinks). The panel
- * itself is mounted by the default layout's QuickAccessProvider.
+ * itself is mounted by the default layout's QuickAccessProvider. Below it, the product
+ * sections (new, top rated, near you) load their code and data after the page is interactive
+ * (components/hub/hub-highlights-slot.tsx): the page stays static.
  */
 export default async function HubPage({ params }: { params: LocaleParams }) {
   await pageLocale(params);
-  const t = await getTranslations("hub");
+  const [t, messages] = await Promise.all([getTranslations("hub"), getMessages()]);
   return (
     // At least a screen tall: the browser's HTML is revealed by a script after the first paint
     // (hub-browser.tsx), and the footer must not be in view then, or it would shift.
@@ -44,6 +47,7 @@ export default async function HubPage({ params }: { params: LocaleParams }) {
         <HubBrowser variant="page" />
         <HubNoScriptLinks />
       </section>
+      <HubHighlightsSlot texts={messages.hub.highlights} />
     </div>
   );
 }
