@@ -238,14 +238,18 @@ test("the hub home embeds the same browser and opens the panel", async ({ page }
   await expect(panel(page)).toBeVisible();
 });
 
-test("the top bar's search opens the panel with its query", async ({ page }) => {
+test("the top bar's search opens the search page, with the categories its words name", async ({
+  page,
+}) => {
+  // Issue 11 §3: the search runs across listings and the category tree (e2e/search.spec.ts).
   await page.getByTestId("search-toggle").click();
   const search = page.getByRole("banner").getByRole("searchbox");
   await search.fill("plumb");
   await search.press("Enter");
-  await expect(panel(page).getByRole("searchbox", { name: "Search" })).toHaveValue("plumb");
-  await expect(tiles(page)).toHaveCount(1);
-  await expect(tiles(page).getByRole("link", { name: "Plumbing", exact: true })).toBeVisible();
+  await page.waitForURL("**/search?q=plumb");
+  await expect(
+    page.getByTestId("search-categories").getByRole("link", { name: /Plumbing/ }),
+  ).toBeVisible();
 });
 
 test("has no serious or critical accessibility violations with the panel open", async ({

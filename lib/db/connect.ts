@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -56,7 +58,8 @@ export function connectDatabase(options: ConnectOptions): Database {
   }
   const dir = path.resolve(options.dataDir);
   mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  // The extensions migration 0019 creates (search: trigram similarity, accent folding).
+  const client = new PGlite(dir, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite({ client }) as unknown as Db;
   bindUserLogin(db, { db, sessionAuthorization: USER_LOGIN_ROLE });
   return { db, driver: "pglite", close: () => client.close() };

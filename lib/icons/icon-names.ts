@@ -73,6 +73,9 @@ export const iconNames = [
   "archive",
   "eye",
   "eye-off",
+  // Search: voice input and "near me".
+  "mic",
+  "locate-fixed",
 ] as const;
 
 export type IconName = (typeof iconNames)[number];

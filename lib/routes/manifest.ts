@@ -58,6 +58,9 @@ export const routes: readonly RouteEntry[] = [
   ]),
   { pattern: "/linkpage", module: "content", ...PUBLIC, layout: "empty" },
   ...group("contact", PUBLIC, "", ["/contact"]),
+  // Not in the spec's list: the top bar's search across every listing and the category tree
+  // needs a page of results (issue 11 §3).
+  ...group("search", PUBLIC, "", ["/search"]),
   ...group("platform", PUBLIC, "", ["/offline"]),
   ...group("auth", PUBLIC_ONLY, "", ["/login", "/register", "/forgot-password"]),
   ...group("auth", PUBLIC, "", ["/callback"]),

@@ -28,6 +28,7 @@ import commerce from "./commerce.json";
 import storefront from "./storefront.json";
 import reviewsAdmin from "./reviewsAdmin.json";
 import brands from "./brands.json";
+import search from "./search.json";
 
 const messages = {
   backoffice,
@@ -39,6 +40,7 @@ const messages = {
   storefront,
   reviewsAdmin,
   brands,
+  search,
   auth,
   profile,
   about,

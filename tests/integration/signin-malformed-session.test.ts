@@ -9,6 +9,8 @@ import * as profileUser from "@/app/api/profile/me/user/route";
 import * as orgFile from "@/app/api/organisations/[organisationId]/files/[fileId]/route";
 import * as orgFiles from "@/app/api/organisations/[organisationId]/files/route";
 import * as orgLogo from "@/app/api/organisations/[organisationId]/logo/route";
+import * as productsExport from "@/app/api/organisations/[organisationId]/products/export/route";
+import * as productsImport from "@/app/api/organisations/[organisationId]/products/import/route";
 import { sessionCookieName } from "@/lib/auth/client/auth-options";
 import { authGuard } from "@/lib/auth/guard/auth-proxy";
 import { getKeyRing } from "@/lib/auth/service/keys";
@@ -110,12 +112,15 @@ const sessionRoutes = [
   sessionRoute("GET organisations/[organisationId]/files/[fileId]", orgFile.GET, 404),
   sessionRoute("POST organisations/[organisationId]/logo", orgLogo.POST, 404),
   sessionRoute("DELETE organisations/[organisationId]/logo", orgLogo.DELETE, 404),
+  sessionRoute("GET organisations/[organisationId]/products/export", productsExport.GET, 404),
+  sessionRoute("POST organisations/[organisationId]/products/import", productsImport.POST, 404),
 ];
 /** Route handlers that never read the session (public data, signed links). */
 const sessionless = [
   "environment/route.ts",
   "health/route.ts",
   "key-values/route.ts",
+  "listings/highlights/route.ts",
   "public-files/[fileId]/route.ts",
   "storage/[...key]/route.ts",
 ];
