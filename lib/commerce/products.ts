@@ -433,6 +433,39 @@ function result(productId: string, version: number): ProductWriteResult {
   return { id: productId, version, tags: listingWriteTags("product", [productId]) };
 }
 
+/** An attribute's columns from its form's values. */
+function attributeRow(input: {
+  name: string;
+  type: AttributeType;
+  value: AttributeValue;
+  unit: string | null;
+  choices: string[] | null;
+}) {
+  return {
+    name: input.name,
+    type: input.type,
+    value: input.value,
+    unit: input.unit,
+    choices: input.choices,
+  };
+}
+
+/**
+ * The end of every product write: the listing's price-from, stock and version recomputed,
+ * the audit entry recorded, and the answer with the tags to expire.
+ */
+async function recordProductWrite(
+  tx: Tx,
+  audit: CommandContext<unknown>["audit"],
+  organisationId: string,
+  productId: string,
+  entry: Parameters<CommandContext<unknown>["audit"]>[0],
+): Promise<ProductWriteResult> {
+  const version = await touchProduct(tx, organisationId, productId);
+  await audit(entry);
+  return result(productId, version);
+}
+
 function slugClash(error: unknown): never {
   if (isUniqueViolation(error, "listings_organisation_kind_slug_key")) {
     throw new AppError("slugTaken", "slug");
@@ -508,14 +541,12 @@ export const createProductCommand = {
       priceMinor,
       trackStock: false,
     });
-    const version = await touchProduct(tx, organisationId, listing.id);
-    await audit({
+    return recordProductWrite(tx, audit, organisationId, listing.id, {
       action: "commerce.product.create",
       resourceType: "product",
       resourceId: listing.id,
       after: { ...input, slug, price: priceMinor },
     });
-    return result(listing.id, version);
   },
 } satisfies CommandConfig<typeof createProductSchema, ProductWriteResult>;
 
@@ -547,8 +578,7 @@ export const updateProductCommand = {
         and(eq(products.listingId, input.productId), eq(products.organisationId, organisationId)),
       )
       .catch(brandMissing);
-    const version = await touchProduct(tx, organisationId, input.productId);
-    await audit({
+    return recordProductWrite(tx, audit, organisationId, input.productId, {
       action: "commerce.product.update",
       resourceType: "product",
       resourceId: input.productId,
@@ -575,7 +605,6 @@ export const updateProductCommand = {
         taxClass: input.taxClass,
       },
     });
-    return result(input.productId, version);
   },
 } satisfies CommandConfig<typeof updateProductSchema, ProductWriteResult>;
 
@@ -666,15 +695,13 @@ export const saveVariantsCommand = {
       .update(products)
       .set({ options: input.options })
       .where(and(eq(products.listingId, productId), eq(products.organisationId, organisationId)));
-    const version = await touchProduct(tx, organisationId, productId);
-    await audit({
+    return recordProductWrite(tx, audit, organisationId, productId, {
       action: "commerce.variant.update",
       resourceType: "product",
       resourceId: productId,
       before: { variants: existing.map(({ id: _id, ...v }) => v) },
       after: { options: input.options, variants: wanted },
     });
-    return result(productId, version);
   },
 } satisfies CommandConfig<typeof variantsSchema, ProductWriteResult>;
 
@@ -725,25 +752,18 @@ export const createAttributeCommand = {
           eq(productAttributes.organisationId, organisationId),
         ),
       );
-    const values = {
-      name: input.name,
-      type: input.type,
-      value: input.value,
-      unit: input.unit,
-      choices: input.choices,
-    };
+    const values = attributeRow(input);
     await tx
       .insert(productAttributes)
       .values({ ...values, organisationId, productId: input.productId, position: position?.n ?? 0 })
       .catch(attributeClash);
-    const version = await touchProduct(tx, organisationId, input.productId);
-    await audit({
+    const written = await recordProductWrite(tx, audit, organisationId, input.productId, {
       action: "commerce.attribute.create",
       resourceType: "product",
       resourceId: input.productId,
       after: values,
     });
-    return { ...result(input.productId, version), name: input.name };
+    return { ...written, name: input.name };
   },
 } satisfies CommandConfig<typeof attributeSchema, ProductWriteResult & { name: string }>;
 
@@ -760,13 +780,7 @@ export const updateAttributeCommand = {
       input.productId,
       input.attributeName,
     );
-    const values = {
-      name: input.name,
-      type: input.type,
-      value: input.value,
-      unit: input.unit,
-      choices: input.choices,
-    };
+    const values = attributeRow(input);
     await tx
       .update(productAttributes)
       .set(values)
@@ -774,15 +788,14 @@ export const updateAttributeCommand = {
         and(eq(productAttributes.id, id), eq(productAttributes.organisationId, organisationId)),
       )
       .catch(attributeClash);
-    const version = await touchProduct(tx, organisationId, input.productId);
-    await audit({
+    const written = await recordProductWrite(tx, audit, organisationId, input.productId, {
       action: "commerce.attribute.update",
       resourceType: "product",
       resourceId: input.productId,
       before,
       after: values,
     });
-    return { ...result(input.productId, version), name: input.name };
+    return { ...written, name: input.name };
   },
 } satisfies CommandConfig<typeof updateAttributeSchema, ProductWriteResult & { name: string }>;
 
@@ -804,14 +817,12 @@ export const deleteAttributeCommand = {
       .where(
         and(eq(productAttributes.id, id), eq(productAttributes.organisationId, organisationId)),
       );
-    const version = await touchProduct(tx, organisationId, input.productId);
-    await audit({
+    return recordProductWrite(tx, audit, organisationId, input.productId, {
       action: "commerce.attribute.delete",
       resourceType: "product",
       resourceId: input.productId,
       before,
     });
-    return result(input.productId, version);
   },
 } satisfies CommandConfig<typeof deleteAttributeSchema, ProductWriteResult>;
 
@@ -856,14 +867,13 @@ export const createExternalIdCommand = {
       .returning({ id: productExternalIds.id })
       .catch(externalIdClash);
     if (!created) throw new Error("The identification was not created.");
-    const version = await touchProduct(tx, organisationId, input.productId);
-    await audit({
+    const written = await recordProductWrite(tx, audit, organisationId, input.productId, {
       action: "commerce.externalId.create",
       resourceType: "product",
       resourceId: input.productId,
       after: { type: input.type, value: checked.value },
     });
-    return { ...result(input.productId, version), externalId: created.id };
+    return { ...written, externalId: created.id };
   },
 } satisfies CommandConfig<typeof externalIdSchema, ProductWriteResult & { externalId: string }>;
 
@@ -901,15 +911,14 @@ export const updateExternalIdCommand = {
         ),
       )
       .catch(externalIdClash);
-    const version = await touchProduct(tx, organisationId, input.productId);
-    await audit({
+    const written = await recordProductWrite(tx, audit, organisationId, input.productId, {
       action: "commerce.externalId.update",
       resourceType: "product",
       resourceId: input.productId,
       before,
       after: { type: input.type, value: checked.value },
     });
-    return { ...result(input.productId, version), externalId: input.externalId };
+    return { ...written, externalId: input.externalId };
   },
 } satisfies CommandConfig<
   typeof updateExternalIdSchema,
@@ -932,14 +941,12 @@ export const deleteExternalIdCommand = {
           eq(productExternalIds.organisationId, organisationId),
         ),
       );
-    const version = await touchProduct(tx, organisationId, input.productId);
-    await audit({
+    return recordProductWrite(tx, audit, organisationId, input.productId, {
       action: "commerce.externalId.delete",
       resourceType: "product",
       resourceId: input.productId,
       before,
     });
-    return result(input.productId, version);
   },
 } satisfies CommandConfig<typeof deleteExternalIdSchema, ProductWriteResult>;
 
@@ -1092,13 +1099,11 @@ export const duplicateProductCommand = {
         })),
       );
     }
-    const version = await touchProduct(tx, organisationId, listing.id);
-    await audit({
+    return recordProductWrite(tx, audit, organisationId, listing.id, {
       action: "commerce.product.duplicate",
       resourceType: "product",
       resourceId: listing.id,
       after: { source: input.productId, slug },
     });
-    return result(listing.id, version);
   },
 } satisfies CommandConfig<typeof productRefSchema, ProductWriteResult>;
