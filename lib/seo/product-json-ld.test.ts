@@ -123,4 +123,29 @@ describe("a product's schema.org data", () => {
       reviewCount: 4,
     });
   });
+
+  it("names up to five reviews with their rating, author and date", () => {
+    const review = {
+      id: "r",
+      rating: 4,
+      title: "Good",
+      body: "Works.",
+      authorName: "Ana",
+      verified: false,
+      createdAt: "2026-11-20T10:00:00.000Z",
+      reply: null,
+      repliedAt: null,
+    };
+    const reviews = Array.from({ length: 7 }, (_, i) => ({ ...review, id: `r${i}` }));
+    const data = productJsonLd(base, url, reviews);
+    expect(data.review).toHaveLength(5);
+    expect(data.review?.[0]).toEqual({
+      "@type": "Review",
+      reviewRating: { "@type": "Rating", ratingValue: 4, bestRating: 5 },
+      author: { "@type": "Person", name: "Ana" },
+      datePublished: "2026-11-20",
+      name: "Good",
+      reviewBody: "Works.",
+    });
+  });
 });

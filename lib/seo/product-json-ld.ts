@@ -1,11 +1,16 @@
 import type { PublicProduct } from "@/lib/listings/public-products";
+import type { PublicReview } from "@/lib/reviews/reviews";
 
 /**
  * schema.org Product with its offers, brand, identifiers and rating (Google's product snippet):
  * `name` and one of `offers`, `aggregateRating`, `review` are required; `brand`, `sku`,
  * `gtin`/`mpn`, `description` are recommended (image comes with the gallery).
  */
-export function productJsonLd(product: PublicProduct, url: string) {
+export function productJsonLd(
+  product: PublicProduct,
+  url: string,
+  reviews: readonly PublicReview[] = [],
+) {
   const money = (minor: number) =>
     (minor / 10 ** product.currencyDigits).toFixed(product.currencyDigits);
   const prices = product.variants.map((v) => v.priceMinor);
@@ -30,6 +35,18 @@ export function productJsonLd(product: PublicProduct, url: string) {
             ratingValue: product.ratingAverage.toFixed(1),
             reviewCount: product.ratingCount,
           },
+        }
+      : {}),
+    ...(reviews.length
+      ? {
+          review: reviews.slice(0, 5).map((r) => ({
+            "@type": "Review",
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5 },
+            author: { "@type": "Person", name: r.authorName || "Anonymous" },
+            datePublished: r.createdAt.slice(0, 10),
+            ...(r.title ? { name: r.title } : {}),
+            reviewBody: r.body,
+          })),
         }
       : {}),
     offers:

@@ -13,6 +13,7 @@ import { cachedPublicProduct, type PublicProduct } from "@/lib/listings/public-p
 import { productSearchQuery } from "@/lib/listings/product-search-params";
 import { absoluteUrl, pageMetadata } from "@/lib/seo/metadata";
 import { productJsonLd } from "@/lib/seo/product-json-ld";
+import { cachedListingReviews } from "@/lib/reviews/reviews";
 
 type Props = { params: Promise<{ productId: string }> };
 
@@ -71,7 +72,13 @@ export default async function ProductPage(props: Props) {
           { label: product.title, href: `/commerce/product/${product.id}` },
         ]}
       />
-      <JsonLd data={productJsonLd(product, absoluteUrl(`/commerce/product/${product.id}`))} />
+      <JsonLd
+        data={productJsonLd(
+          product,
+          absoluteUrl(`/commerce/product/${product.id}`),
+          await cachedListingReviews(product.id),
+        )}
+      />
       <div className="grid gap-8 lg:grid-cols-2">
         <div
           className="flex aspect-square items-center justify-center rounded-card border border-border bg-surface-2 text-muted-foreground"
