@@ -7,15 +7,9 @@ import * as importRoute from "@/app/api/organisations/[organisationId]/products/
 import { auditEntries } from "@/lib/audit/schema";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { runCommand } from "@/lib/backoffice/doors";
-import {
-  createAttributeCommand,
-  createExternalIdCommand,
-  createProductCommand,
-  getProduct,
-  saveVariantsCommand,
-  setProductStatusCommand,
-  type ProductWriteResult,
-} from "@/lib/commerce/products";
+import { createProductCommand, getProduct, saveVariantsCommand } from "@/lib/commerce/products";
+import { createAttributeCommand, createExternalIdCommand } from "@/lib/commerce/product-parts";
+import { setProductStatusCommand } from "@/lib/commerce/product-status";
 import {
   parseProductsCsv,
   serializeProductsCsv,
@@ -39,6 +33,7 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
 import { runAsSystem } from "@/lib/db/run-context";
 import { listings } from "@/lib/listings/schema";
+import type { ProductWriteResult } from "@/lib/commerce/product-writes";
 import { enableCommerce, productInput, variant } from "./support/commerce";
 import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";
 

@@ -10,26 +10,27 @@ import {
 } from "@/lib/commerce/brands";
 import {
   commerceOverview,
-  createAttributeCommand,
-  createExternalIdCommand,
   createProductCommand,
-  deleteAttributeCommand,
-  deleteExternalIdCommand,
-  duplicateProductCommand,
   getProduct,
   listProducts,
   saveVariantsCommand,
-  setProductStatusCommand,
-  updateAttributeCommand,
   updateProductCommand,
-  type ProductWriteResult,
 } from "@/lib/commerce/products";
+import {
+  createAttributeCommand,
+  createExternalIdCommand,
+  deleteAttributeCommand,
+  deleteExternalIdCommand,
+  updateAttributeCommand,
+} from "@/lib/commerce/product-parts";
+import { duplicateProductCommand, setProductStatusCommand } from "@/lib/commerce/product-status";
 import { productExternalIds, productVariants } from "@/lib/commerce/schema";
 import { closeDb, getDb } from "@/lib/db/client";
 import type { UserClaims } from "@/lib/db/context";
 import { queryRows } from "@/lib/db/rows";
 import { runAsAnon, runAsSystem, runAsUser } from "@/lib/db/run-context";
 import { listings } from "@/lib/listings/schema";
+import type { ProductWriteResult } from "@/lib/commerce/product-writes";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { enableCommerce, productInput, variant } from "./support/commerce";
 import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";

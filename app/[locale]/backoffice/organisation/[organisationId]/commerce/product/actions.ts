@@ -5,18 +5,19 @@ import type { ActionState } from "@/lib/backoffice/action-state";
 import { organisationAction } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import {
-  createAttributeCommand,
-  createExternalIdCommand,
   createProductCommand,
-  deleteAttributeCommand,
-  deleteExternalIdCommand,
-  duplicateProductCommand,
   saveVariantsCommand,
-  setProductStatusCommand,
-  updateAttributeCommand,
-  updateExternalIdCommand,
   updateProductCommand,
 } from "@/lib/commerce/products";
+import {
+  createAttributeCommand,
+  createExternalIdCommand,
+  deleteAttributeCommand,
+  deleteExternalIdCommand,
+  updateAttributeCommand,
+  updateExternalIdCommand,
+} from "@/lib/commerce/product-parts";
+import { duplicateProductCommand, setProductStatusCommand } from "@/lib/commerce/product-status";
 
 /**
  * The product screens' actions. After a write: the back office's commerce screens are
