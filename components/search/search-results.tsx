@@ -1,5 +1,6 @@
 import Form from "next/form";
 import Link from "next/link";
+import { PageLinks } from "@/components/ui/page-links";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -175,34 +176,17 @@ function Results({
             ))}
           </ul>
         )}
-        {result.pages > 1 ? (
-          <nav
-            aria-label={t("results.pagination")}
-            className="mt-6 flex flex-wrap items-center gap-2"
-          >
-            {result.page > 1 ? (
-              <Link
-                href={pageHref(result.page - 1)}
-                className={buttonVariants({ variant: "outline" })}
-                rel="prev"
-              >
-                {t("results.previous")}
-              </Link>
-            ) : null}
-            <span className="text-sm text-muted-foreground">
-              {t("results.page", { page: result.page, pages: result.pages })}
-            </span>
-            {result.page < result.pages ? (
-              <Link
-                href={pageHref(result.page + 1)}
-                className={buttonVariants({ variant: "outline" })}
-                rel="next"
-              >
-                {t("results.next")}
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <PageLinks
+          page={result.page}
+          pages={result.pages}
+          href={pageHref}
+          labels={{
+            navigation: t("results.pagination"),
+            previous: t("results.previous"),
+            next: t("results.next"),
+            position: t("results.page", { page: result.page, pages: result.pages }),
+          }}
+        />
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
+import { PageLinks } from "@/components/ui/page-links";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Breadcrumbs } from "@/components/storefront/breadcrumbs";
 import { ProductCardView } from "@/components/storefront/product-card";
@@ -294,34 +295,17 @@ export default async function ProductLandingPage({ searchParams }: Props) {
               ))}
             </ul>
           )}
-          {results.pages > 1 ? (
-            <nav
-              aria-label={t("results.pagination")}
-              className="mt-6 flex flex-wrap items-center gap-2"
-            >
-              {results.page > 1 ? (
-                <Link
-                  href={`/commerce/product?${productSearchQuery({ ...state, page: results.page - 1 })}`}
-                  className={buttonVariants({ variant: "outline" })}
-                  rel="prev"
-                >
-                  {t("results.previous")}
-                </Link>
-              ) : null}
-              <span className="text-sm text-muted-foreground">
-                {t("results.page", { page: results.page, pages: results.pages })}
-              </span>
-              {results.page < results.pages ? (
-                <Link
-                  href={`/commerce/product?${productSearchQuery({ ...state, page: results.page + 1 })}`}
-                  className={buttonVariants({ variant: "outline" })}
-                  rel="next"
-                >
-                  {t("results.next")}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <PageLinks
+            page={results.page}
+            pages={results.pages}
+            href={(n) => `/commerce/product?${productSearchQuery({ ...state, page: n })}`}
+            labels={{
+              navigation: t("results.pagination"),
+              previous: t("results.previous"),
+              next: t("results.next"),
+              position: t("results.page", { page: results.page, pages: results.pages }),
+            }}
+          />
         </section>
       </div>
     </div>

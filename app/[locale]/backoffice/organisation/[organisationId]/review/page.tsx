@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { PageLinks } from "@/components/ui/page-links";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ReviewAnswer } from "@/components/backoffice/commerce/review-answer";
 import { PageHeader } from "@/components/backoffice/page-header";
@@ -168,21 +169,17 @@ export default async function ReviewsPage({ params, searchParams }: Props) {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t("pagination")} className="mt-4 flex items-center gap-2">
-          {current > 1 ? (
-            <Link href={pageLink(current - 1)} className={buttonVariants({ variant: "outline" })}>
-              {t("previous")}
-            </Link>
-          ) : null}
-          <span className="text-sm">{t("page", { page: current, pages })}</span>
-          {current < pages ? (
-            <Link href={pageLink(current + 1)} className={buttonVariants({ variant: "outline" })}>
-              {t("next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks
+        page={current}
+        pages={pages}
+        href={pageLink}
+        labels={{
+          navigation: t("pagination"),
+          previous: t("previous"),
+          next: t("next"),
+          position: t("page", { page: current, pages }),
+        }}
+      />
     </ScreenMessages>
   );
 }
