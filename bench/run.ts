@@ -72,7 +72,9 @@ const PUBLIC_PAGES = [
  * Lighthouse's pages: the public pages but /offline (the service worker's fallback) and /error,
  * which ask not to be indexed on purpose: Lighthouse's SEO category counts that against them.
  */
-const LIGHTHOUSE_PAGES = PUBLIC_PAGES.filter((path) => path !== "/offline" && path !== "/error");
+const LIGHTHOUSE_CONTENT_PAGES = PUBLIC_PAGES.filter(
+  (path) => path !== "/offline" && path !== "/error",
+);
 /**
  * The public commerce pages (issue 11 §6: a landing page and a product page ≥ 1.0 of the
  * minimal page): rendered per request over tagged cached data; the demo seed's first product.
@@ -82,6 +84,8 @@ const COMMERCE_PAGES = [
   "/commerce/product?category=electronics",
   "/commerce/product/00000000-0000-4000-8000-000000100001",
 ];
+/** Lighthouse: the content pages and a commerce landing page and product page (issue 11 §6). */
+const LIGHTHOUSE_PAGES = [...LIGHTHOUSE_CONTENT_PAGES, ...COMMERCE_PAGES.slice(1)];
 /** Not a page: its throughput only. */
 const OTHER_URLS = ["/api/environment"];
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
