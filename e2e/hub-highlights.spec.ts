@@ -31,7 +31,9 @@ for (const width of [360, 1440]) {
     test("the sections show demo products that link to their pages", async ({ page }) => {
       await page.goto("/");
       await expect(page.getByTestId("hub-browser")).toBeVisible();
-      const { newest, topRated } = sections(page);
+      const { root, newest, topRated } = sections(page);
+      // The sections load when the visitor comes near them.
+      await root.scrollIntoViewIfNeeded();
       await expect(newest.getByRole("heading", { level: 2 })).toBeVisible();
       await expect(newest.getByRole("listitem").first()).toBeVisible();
       await expect(topRated.getByRole("listitem").first()).toBeVisible();
@@ -55,6 +57,7 @@ test.describe("near you", () => {
   test("with the location allowed, shows products near Madrid", async ({ page }) => {
     await page.goto("/");
     const root = page.getByTestId("hub-highlights");
+    await root.scrollIntoViewIfNeeded();
     await root.getByRole("button", { name: "Show products near me" }).click();
     const near = root.getByRole("region", { name: "Near you" });
     await expect(near.getByRole("listitem").first()).toBeVisible();
@@ -69,6 +72,7 @@ test.describe("near you, location refused", () => {
   test("says so instead of showing products", async ({ page }) => {
     await page.goto("/");
     const root = page.getByTestId("hub-highlights");
+    await root.scrollIntoViewIfNeeded();
     await root.getByRole("button", { name: "Show products near me" }).click();
     await expect(root.getByRole("status").filter({ hasText: /location/ })).toBeVisible();
     await expect(root.getByRole("region", { name: "Near you" }).getByRole("listitem")).toHaveCount(

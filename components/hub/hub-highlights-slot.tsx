@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { HubHighlightsTexts } from "./hub-highlights";
 
 // The sections' code is its own chunk, fetched when the browser is idle after hydration: not
@@ -13,22 +13,47 @@ const HubHighlights = lazy(() =>
 /**
  * Where the hub's product sections go (issue 11 §3). The prerendered page has only this
  * reserved, empty box (hidden without JavaScript: `.js-only`, so no broken section); the
- * sections load their code and their data (GET /api/listings/highlights) once the browser is
- * idle after the page is interactive. The page stays static and its CSP hashes stay valid.
+ * sections load their code and their data (GET /api/listings/highlights) when the visitor
+ * comes near them, once the page has settled. The page stays static and its CSP hashes stay valid.
  */
 export function HubHighlightsSlot({ texts }: { texts: HubHighlightsTexts }) {
   const [start, setStart] = useState(false);
+  const box = useRef<HTMLElement>(null);
   useEffect(() => {
-    const begin = () => setStart(true);
+    const element = box.current;
+    if (!element) return;
+    // Once the page has settled (idle after hydration), and only when the visitor reaches the
+    // sections: loading them while the hub's grid is still being revealed above them, or in
+    // view on a small screen, moved them and everything below (Lighthouse CLS 0.61 on `/`).
+    let observer: IntersectionObserver | undefined;
+    const watch = () => {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            setStart(true);
+            observer?.disconnect();
+          }
+        },
+        { rootMargin: "200px 0px" },
+      );
+      observer.observe(element);
+    };
+    let cancel: () => void;
     if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(begin, { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
+      const handle = window.requestIdleCallback(watch, { timeout: 2000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(watch, 200);
+      cancel = () => window.clearTimeout(handle);
     }
-    const handle = window.setTimeout(begin, 200);
-    return () => window.clearTimeout(handle);
+    return () => {
+      cancel();
+      observer?.disconnect();
+    };
   }, []);
   return (
     <section
+      ref={box}
       aria-label={texts.label}
       className="js-only min-h-[36rem]"
       data-testid="hub-highlights"
