@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -128,6 +129,74 @@ export const listings = pgTable(
       for: "delete",
       to: authenticatedRole,
       using: sql`app.has_permission(${t.organisationId}, app.listing_permission(${t.kind}, 'write'))`,
+    }),
+  ],
+).enableRLS();
+
+/** How a listing image's member policies find the listing's kind permission. */
+const listingPermitted = (
+  organisationId: AnyPgColumn,
+  listingId: AnyPgColumn,
+  action: "read" | "write",
+) =>
+  sql`exists (select 1 from listings l where l.id = ${listingId} and l.organisation_id = ${organisationId}
+    and app.has_permission(${organisationId}, app.listing_permission(l.kind, ${sql.raw(`'${action}'`)})))`;
+
+/**
+ * A listing's gallery (issue 11 §2): images in order, the first (`position` 0) the cover.
+ * The bytes are a public file of the organisation (organisation_files, is_public, in its
+ * ".listings" folder), re-encoded at upload (lib/listings/gallery.ts); pages ask Next's image
+ * optimizer for the sizes they show. Anyone sees the images of published listings; members
+ * with the kind's read permission all of theirs, and write with its write permission.
+ */
+export const listingImages = pgTable(
+  "listing_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id").notNull(),
+    fileId: uuid("file_id").notNull(),
+    position: integer("position").notNull(),
+    altText: text("alt_text").notNull().default(""),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("listing_images_listing_position_idx").on(t.listingId, t.position),
+    index("listing_images_organisation_listing_idx").on(t.organisationId, t.listingId),
+    uniqueIndex("listing_images_file_key").on(t.fileId),
+    index("listing_images_organisation_file_idx").on(t.organisationId, t.fileId),
+    check("listing_images_position", sql`${t.position} >= 0`),
+    check("listing_images_alt_length", sql`length(${t.altText}) <= 250`),
+    check("listing_images_size", sql`${t.width} > 0 and ${t.height} > 0`),
+    pgPolicy("listing_images_select_published", {
+      for: "select",
+      to: [anonRole, authenticatedRole],
+      using: sql`exists (select 1 from listings l where l.id = ${t.listingId} and l.status = 'published')`,
+    }),
+    pgPolicy("listing_images_select_permitted", {
+      for: "select",
+      to: authenticatedRole,
+      using: listingPermitted(t.organisationId, t.listingId, "read"),
+    }),
+    pgPolicy("listing_images_insert_permitted", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: listingPermitted(t.organisationId, t.listingId, "write"),
+    }),
+    pgPolicy("listing_images_update_permitted", {
+      for: "update",
+      to: authenticatedRole,
+      using: listingPermitted(t.organisationId, t.listingId, "write"),
+      withCheck: listingPermitted(t.organisationId, t.listingId, "write"),
+    }),
+    pgPolicy("listing_images_delete_permitted", {
+      for: "delete",
+      to: authenticatedRole,
+      using: listingPermitted(t.organisationId, t.listingId, "write"),
     }),
   ],
 ).enableRLS();

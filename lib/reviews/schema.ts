@@ -112,3 +112,53 @@ export const reviews = pgTable(
     }),
   ],
 ).enableRLS();
+
+/**
+ * A review's photos (up to REVIEW_PHOTOS_MAX, lib/reviews/review-photos.ts): re-encoded at
+ * upload and stored through the storage adapter under `reviews/<reviewId>/…`, served by
+ * /api/review-photos/<id> to whoever may read the review. Only the review's author adds or
+ * removes them, and only while the review is visible.
+ */
+export const reviewPhotos = pgTable(
+  "review_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("review_photos_storage_key").on(t.storageKey),
+    index("review_photos_review_position_idx").on(t.reviewId, t.position),
+    index("review_photos_organisation_idx").on(t.organisationId),
+    check("review_photos_size", sql`${t.width} > 0 and ${t.height} > 0 and ${t.size} > 0`),
+    pgPolicy("review_photos_select_readable", {
+      for: "select",
+      to: [anonRole, authenticatedRole],
+      using: sql`exists (select 1 from reviews r where r.id = ${t.reviewId})`,
+    }),
+    pgPolicy("review_photos_insert_author", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`exists (select 1 from reviews r where r.id = ${t.reviewId}
+        and r.organisation_id = ${t.organisationId}
+        and r.author_user_id = auth.uid() and r.status = 'visible')`,
+    }),
+    pgPolicy("review_photos_delete_author", {
+      for: "delete",
+      to: authenticatedRole,
+      using: sql`exists (select 1 from reviews r where r.id = ${t.reviewId}
+        and r.author_user_id = auth.uid() and r.status = 'visible')`,
+    }),
+  ],
+).enableRLS();

@@ -22,8 +22,8 @@ import {
   products,
   productVariants,
 } from "@/lib/commerce/schema";
-import { listings } from "@/lib/listings/schema";
-import { reviews } from "@/lib/reviews/schema";
+import { listingImages, listings } from "@/lib/listings/schema";
+import { reviewPhotos, reviews } from "@/lib/reviews/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
   addMember,
@@ -211,6 +211,17 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
         await tx
           .insert(organisationFiles)
           .values({ organisationId: org.id, kind: "folder", name: "Folder" });
+        const imageFileId = randomUUID();
+        await tx.insert(organisationFiles).values({
+          id: imageFileId,
+          organisationId: org.id,
+          kind: "file",
+          name: "cover.webp",
+          size: 10,
+          contentType: "image/webp",
+          storageKey: `org/${org.id}/${imageFileId}`,
+          isPublic: true,
+        });
         await tx
           .insert(schedules)
           .values({ id: scheduleId, organisationId: org.id, name: "Main", timeZone: "UTC" });
@@ -231,6 +242,14 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           currency: "USD",
         });
         await tx.insert(products).values({ listingId, organisationId: org.id, brandId });
+        await tx.insert(listingImages).values({
+          organisationId: org.id,
+          listingId,
+          fileId: imageFileId,
+          position: 0,
+          width: 10,
+          height: 10,
+        });
         await tx
           .insert(productVariants)
           .values({ organisationId: org.id, productId: listingId, priceMinor: 100, stock: 1 });
@@ -249,12 +268,24 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           matchKey: `mpn:mpn-${org.slug}`,
         });
         // A review of the draft, by the organisation's owner (who has a profile).
+        const reviewId = randomUUID();
         await tx.insert(reviews).values({
+          id: reviewId,
           organisationId: org.id,
           listingId,
           authorUserId: org.members.owner.userId,
           rating: 4,
           body: "Fixture",
+        });
+        await tx.insert(reviewPhotos).values({
+          organisationId: org.id,
+          reviewId,
+          storageKey: `reviews/${reviewId}/photo`,
+          contentType: "image/webp",
+          size: 10,
+          width: 10,
+          height: 10,
+          position: 0,
         });
         await tx.insert(auditEntries).values({
           organisationId: org.id,
@@ -401,6 +432,7 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
     // Staff and managers hold commerce.product.write (the product tables), managers also
     // commerce.brand.write (brands).
     const staffCatalogue = [
+      "public.listing_images",
       "public.listings",
       "public.product_attributes",
       "public.product_external_ids",
