@@ -55,6 +55,18 @@ const nextConfig: NextConfig = {
   // id is what browsers compare against builds/latest.json to offer a reload (docs/platform.md).
   generateBuildId: async () => process.env.BUILD_ID?.trim() || null,
   reactStrictMode: true,
+  // Pictures are public files served by our own routes (galleries, review photos); pages ask
+  // the optimizer for the widths they show (WebP, one quality). Each instance keeps its
+  // optimized copies on disk for an hour at least: a removed picture may be served that long.
+  images: {
+    localPatterns: [{ pathname: "/api/public-files/**" }, { pathname: "/api/review-photos/**" }],
+    formats: ["image/webp"],
+    // Few widths keep each picture's srcset short in the HTML (a card's is about 7 entries).
+    deviceSizes: [640, 828, 1200, 1920],
+    imageSizes: [64, 128, 256, 384],
+    qualities: [75],
+    minimumCacheTTL: 3600,
+  },
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer"],
   experimental: {
     // Unknown URLs get app/global-not-found.tsx: the root layout lives under app/[locale]

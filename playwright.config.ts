@@ -89,7 +89,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `node --import tsx scripts/db-reset.ts && npx next start -p ${port}`,
+      command: `node --conditions=react-server --import tsx scripts/db-reset.ts && npx next start -p ${port}`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

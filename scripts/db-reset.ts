@@ -1,3 +1,5 @@
+// Run with --conditions=react-server (package.json), so server modules such as the storage
+// adapter load outside Next; the seed stores the demo pictures through it.
 /**
  * Recreates the configured database from nothing, then migrates and seeds it. PostgreSQL:
  * drops and creates the database named in DATABASE_URL (through the `postgres` database).
@@ -8,6 +10,7 @@ import { connectDatabase } from "@/lib/db/connect";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { recreatePostgresDatabase } from "@/lib/db/reset";
 import { seedDatabase } from "@/lib/db/seed";
+import { getStorage } from "@/lib/storage/storage";
 import { describe, scriptDatabase } from "./db-settings";
 
 const database = scriptDatabase();
@@ -17,7 +20,7 @@ if (database.url) {
   await migrateDatabase({ url: database.url });
   const { db, close } = connectDatabase({ url: database.url, poolMax: 1 });
   try {
-    await seedDatabase(db);
+    await seedDatabase(db, { storage: getStorage() });
   } finally {
     await close();
   }
@@ -26,7 +29,7 @@ if (database.url) {
   const { db, close } = connectDatabase({ dataDir: database.dataDir });
   try {
     await migrateDatabase({ pglite: db });
-    await seedDatabase(db);
+    await seedDatabase(db, { storage: getStorage() });
   } finally {
     await close();
   }

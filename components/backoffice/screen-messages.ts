@@ -54,7 +54,13 @@ export const backofficeMessageScopes = {
   /** commerce/product (the bulk status form, the CSV import dialog). */
   products: ["commerce.bulk", "commerce.import", "backoffice.errors"],
   /** commerce/product/create and commerce/product/{productId}. */
-  product: ["commerce.productForm", "commerce.productActions", "backoffice.errors", "validation"],
+  product: [
+    "commerce.productForm",
+    "commerce.productActions",
+    "commerce.gallery",
+    "backoffice.errors",
+    "validation",
+  ],
   /** commerce/product/{productId}/variants. */
   variants: ["commerce.variants", "commerce.validation", "backoffice.errors", "validation"],
   /** commerce/product/{productId}/attributes/create and …/attributes/{attributeName}. */

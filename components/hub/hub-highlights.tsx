@@ -1,5 +1,6 @@
 "use client";
 
+import Image from "next/image";
 import { createTranslator, useLocale } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { categoryIcon } from "@/components/storefront/category-icon";
@@ -184,7 +185,18 @@ function CardGrid({ items, t }: { items: ProductCard[]; t: Translate }) {
         <li key={product.id} className="flex">
           <article className="sf-card">
             <div className="sf-card-media" aria-hidden>
-              <Icon name={categoryIcon(product.category)} className="size-10" />
+              {product.cover ? (
+                <Image
+                  src={product.cover.url}
+                  alt=""
+                  width={product.cover.width}
+                  height={product.cover.height}
+                  sizes="(min-width: 1280px) 300px, (min-width: 640px) 33vw, 50vw"
+                  className="size-full object-cover"
+                />
+              ) : (
+                <Icon name={categoryIcon(product.category)} className="size-10" />
+              )}
             </div>
             <div className="flex flex-1 flex-col gap-1 p-3">
               <h3 className="text-base leading-snug font-semibold">

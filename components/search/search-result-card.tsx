@@ -1,3 +1,4 @@
+import Image from "next/image";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ProductCardView } from "@/components/storefront/product-card";
@@ -62,7 +63,18 @@ export async function SearchResultCardView({ item }: { item: SearchResultCard })
     <div className="flex w-full min-w-0 flex-col">
       <article className="sf-card flex-1">
         <div className="sf-card-media" aria-hidden>
-          <Icon name={kindIcons[item.kind]} className="size-10" />
+          {item.cover ? (
+            <Image
+              src={item.cover.url}
+              alt=""
+              width={item.cover.width}
+              height={item.cover.height}
+              sizes="(min-width: 1280px) 300px, (min-width: 640px) 33vw, 50vw"
+              className="size-full object-cover"
+            />
+          ) : (
+            <Icon name={kindIcons[item.kind]} className="size-10" />
+          )}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">
           <p className="text-xs font-medium text-muted-foreground">{t(`kind.${item.kind}`)}</p>

@@ -1,3 +1,4 @@
+import Image from "next/image";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Icon } from "@/components/ui/icon";
@@ -5,7 +6,7 @@ import { minorToAmount } from "@/lib/commerce/money";
 import type { ProductCard as Card } from "@/lib/listings/public-products";
 import { categoryIcon } from "./category-icon";
 
-/** A product in a grid: picture slot, title, brand, price (and a "was" price), rating, city. */
+/** A product in a grid: its cover picture (decorative: the title says what it is), title, brand, price (and a "was" price), rating, city. */
 export async function ProductCardView({
   product,
   headingLevel = "h3",
@@ -23,7 +24,18 @@ export async function ProductCardView({
   return (
     <article className="sf-card">
       <div className="sf-card-media" aria-hidden>
-        <Icon name={categoryIcon(product.category)} className="size-10" />
+        {product.cover ? (
+          <Image
+            src={product.cover.url}
+            alt=""
+            width={product.cover.width}
+            height={product.cover.height}
+            sizes="(min-width: 1280px) 300px, (min-width: 640px) 33vw, 50vw"
+            className="size-full object-cover"
+          />
+        ) : (
+          <Icon name={categoryIcon(product.category)} className="size-10" />
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <Heading className="text-base leading-snug font-semibold">

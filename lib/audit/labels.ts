@@ -63,6 +63,10 @@ export const auditActions = [
   "commerce.externalId.create",
   "commerce.externalId.update",
   "commerce.externalId.delete",
+  "commerce.image.add",
+  "commerce.image.update",
+  "commerce.image.move",
+  "commerce.image.remove",
   "reviews.review.reply",
   "reviews.review.report",
 ] as const;

@@ -7,7 +7,9 @@ import { builtinRoleKeys } from "@/lib/permissions/define";
 import { users } from "@/lib/auth/schema";
 import { profiles } from "@/lib/profile/schema";
 import { reviews } from "@/lib/reviews/schema";
+import type { StorageAdapter } from "@/lib/storage/types";
 import { demoCatalogue } from "./demo-catalogue";
+import { seedDemoImages } from "./demo-images";
 import { validateExternalId } from "./identifiers";
 import { brands, productAttributes, productExternalIds, products, productVariants } from "./schema";
 
@@ -21,10 +23,11 @@ function derivedId(organisationId: string, kind: "c" | "e", n: number): string {
 /**
  * The demo marketplace (issue 11 §5): the organisations of lib/commerce/demo-catalogue.ts
  * (the demo owner owns every one, so a newcomer can switch between them), the commerce
- * module on each, their brands and products with variants, attributes and external ids.
+ * module on each, their brands and products with variants, attributes and external ids, and
+ * (given a storage adapter) their pictures.
  * Idempotent: fixed ids, inserted only where missing, in the seed's transaction.
  */
-export async function seedCatalogue(db: Queryable): Promise<void> {
+export async function seedCatalogue(db: Queryable, storage?: StorageAdapter): Promise<void> {
   const catalogue = demoCatalogue();
   const now = Date.now();
   for (const org of catalogue.organisations) {
@@ -197,6 +200,7 @@ export async function seedCatalogue(db: Queryable): Promise<void> {
   }
 
   await seedReviews(db, now);
+  if (storage) await seedDemoImages(db, storage, catalogue.products);
 }
 
 /**

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { seedDatabase } from "@/lib/db/seed";
 import { isEmbedded } from "@/lib/env";
+import { getStorage } from "@/lib/storage/storage";
 
 /**
  * Embedded mode prepares its own database when the server starts (instrumentation.ts):
@@ -13,7 +14,7 @@ export async function prepareEmbeddedDatabase(): Promise<void> {
   if (!isEmbedded()) return;
   const db = getDb();
   const { fresh, applied } = await migrateDatabase({ pglite: db });
-  if (fresh) await seedDatabase(db);
+  if (fresh) await seedDatabase(db, { storage: getStorage() });
   if (applied > 0) {
     console.info(
       `[db] embedded database: ${applied} migration(s) applied${fresh ? ", demo data seeded" : ""}`,

@@ -45,6 +45,10 @@ export const appErrorCodes = [
   "amountInvalid",
   "alreadyReviewed",
   "profileRequired",
+  "imageTooLarge",
+  "imageUnreadable",
+  "galleryFull",
+  "photosFull",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

@@ -18,11 +18,13 @@ import {
   type ProductOptions,
 } from "@/lib/commerce/schema";
 import { withAnonContext } from "@/lib/db/context";
+import { publicFileUrl } from "@/lib/files/public-files";
 import { queryRows } from "@/lib/db/rows";
 import type { Tx } from "@/lib/db/types";
 import { isUuid } from "@/lib/organisations/access";
 import { kindTag, listingTag } from "./cache-tags";
 import { PUBLIC_PAGE_SIZE, type ProductSearchState } from "./product-search-params";
+import { readGallery } from "./gallery-read";
 import { listings } from "./schema";
 
 /**
@@ -49,6 +51,15 @@ export interface ProductCard {
   ratingAverage: number | null;
   city: string | null;
   publishedAt: string;
+  /** The cover picture (the gallery's first), or null. */
+  cover: CardCover | null;
+}
+
+export interface CardCover {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
 }
 
 export interface ProductResults {
@@ -82,6 +93,12 @@ const cardColumns = {
   ratingSum: listings.ratingSum,
   city: listings.city,
   publishedAt: listings.publishedAt,
+  cover: sql<{
+    fileId: string;
+    alt: string;
+    width: number;
+    height: number;
+  } | null>`(select json_build_object('fileId', i.file_id, 'alt', i.alt_text, 'width', i.width, 'height', i.height) from listing_images i where i.listing_id = ${listings.id} order by i.position limit 1)`,
 };
 
 type CardRow = {
@@ -101,7 +118,27 @@ type CardRow = {
   ratingSum: number;
   city: string | null;
   publishedAt: Date | null;
+  cover: CoverRow | string | null;
 };
+
+/** A cover as the card queries select it (a JSON object; a string where a driver leaves it). */
+export interface CoverRow {
+  fileId: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export function toCover(raw: CoverRow | string | null): CardCover | null {
+  const cover = typeof raw === "string" ? (JSON.parse(raw) as CoverRow | null) : raw;
+  if (!cover) return null;
+  return {
+    url: publicFileUrl({ id: cover.fileId }),
+    alt: cover.alt,
+    width: cover.width,
+    height: cover.height,
+  };
+}
 
 function toCard(row: CardRow): ProductCard {
   return {
@@ -119,6 +156,7 @@ function toCard(row: CardRow): ProductCard {
     ratingAverage: row.ratingCount > 0 ? row.ratingSum / row.ratingCount : null,
     city: row.city,
     publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
+    cover: toCover(row.cover),
   };
 }
 
@@ -313,6 +351,8 @@ export interface PublicProduct {
     faqs: { question: string; answer: string }[];
   } | null;
   related: ProductCard[];
+  /** The gallery in order, the cover first. */
+  images: CardCover[];
 }
 
 async function readPublicProduct(id: string): Promise<PublicProduct | null> {
@@ -348,7 +388,7 @@ async function readPublicProduct(id: string): Promise<PublicProduct | null> {
       .leftJoin(brands, eq(brands.id, products.brandId))
       .where(and(eq(listings.id, id), published));
     if (!row) return null;
-    const [variants, attributes, externalIds, seller, related] = await Promise.all([
+    const [variants, attributes, externalIds, seller, related, gallery] = await Promise.all([
       tx
         .select({
           id: productVariants.id,
@@ -389,6 +429,7 @@ async function readPublicProduct(id: string): Promise<PublicProduct | null> {
           asc(listings.id),
         )
         .limit(4),
+      readGallery(tx, id),
     ]);
     return {
       id: row.id,
@@ -423,6 +464,7 @@ async function readPublicProduct(id: string): Promise<PublicProduct | null> {
       externalIds,
       seller,
       related: related.map((r) => toCard(r as CardRow)),
+      images: gallery.map(({ url, alt, width, height }) => ({ url, alt, width, height })),
     };
   });
 }

@@ -153,7 +153,11 @@ export function listingSearchStatement(state: ListingSearchState, page = state.p
           'compareAtMinor', v.compare_at_minor, 'hasRange', coalesce(v.has_range, false),
           'currency', l.currency, 'inStock', l.in_stock,
           'ratingCount', l.rating_count, 'ratingSum', l.rating_sum,
-          'city', l.city, 'publishedAt', l.published_at, 'distanceKm', f.distance_km)
+          'city', l.city, 'publishedAt', l.published_at, 'distanceKm', f.distance_km,
+          'cover', (select json_build_object('fileId', i.file_id, 'alt', i.alt_text,
+                                             'width', i.width, 'height', i.height)
+                      from public.listing_images i where i.listing_id = l.id
+                     order by i.position limit 1))
           order by ${orders[state.sort]}, f.id), '[]'::json)
          from page f
          join public.listings l on l.id = f.id

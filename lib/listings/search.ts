@@ -5,7 +5,7 @@ import { withAnonContext } from "@/lib/db/context";
 import { queryRows } from "@/lib/db/rows";
 import { searchSuggestions } from "./did-you-mean";
 import { kindTag } from "./cache-tags";
-import type { ProductCard } from "./public-products";
+import { type CoverRow, type ProductCard, toCover } from "./public-products";
 import { hasSearchCriteria, SEARCH_PAGE_SIZE, type ListingSearchState } from "./search-params";
 import {
   listingSearchStatement,
@@ -61,7 +61,8 @@ type Row = {
   exact: number;
   corrected: string | null;
   total: number;
-  items: (Omit<SearchResultCard, "publishedAt" | "ratingAverage" | "compareAtMinor"> & {
+  items: (Omit<SearchResultCard, "publishedAt" | "ratingAverage" | "compareAtMinor" | "cover"> & {
+    cover: CoverRow | null;
     ratingSum: number;
     publishedAt: string | null;
     compareAtMinor: number | string | null;
@@ -85,6 +86,7 @@ function toCard(item: Row["items"][number]): SearchResultCard {
     ratingAverage: item.ratingCount > 0 ? ratingSum / item.ratingCount : null,
     publishedAt: new Date(item.publishedAt ?? 0).toISOString(),
     distanceKm: item.distanceKm === null ? null : Number(item.distanceKm),
+    cover: toCover(item.cover),
   };
 }
 

@@ -16,6 +16,12 @@ import {
   reviewSchema,
   updateReviewSchema,
 } from "./review-schema";
+import {
+  readReviewPhotos,
+  removeReviewPhotoObjects,
+  reviewPhotoKeys,
+  type ReviewPhoto,
+} from "./review-photos";
 import { reviews, type ReviewStatus } from "./schema";
 
 /**
@@ -34,6 +40,7 @@ export interface PublicReview {
   createdAt: string;
   reply: string | null;
   repliedAt: string | null;
+  photos: ReviewPhoto[];
 }
 
 export const REVIEWS_PER_PAGE = 10;
@@ -57,10 +64,15 @@ async function readListingReviews(listingId: string): Promise<PublicReview[]> {
       .where(eq(reviews.listingId, listingId))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(50);
+    const photos = await readReviewPhotos(
+      tx,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       repliedAt: r.repliedAt?.toISOString() ?? null,
+      photos: photos.get(r.id) ?? [],
     }));
   });
 }
@@ -79,6 +91,7 @@ export interface OwnReview {
   title: string;
   body: string;
   status: ReviewStatus;
+  photos: ReviewPhoto[];
 }
 
 /** The caller's own review of a listing (whatever its status), or null. */
@@ -95,7 +108,9 @@ export async function ownReview(claims: UserClaims, listingId: string): Promise<
       })
       .from(reviews)
       .where(and(eq(reviews.listingId, listingId), eq(reviews.authorUserId, claims.sub)));
-    return row ?? null;
+    if (!row) return null;
+    const photos = await readReviewPhotos(tx, [row.id]);
+    return { ...row, photos: photos.get(row.id) ?? [] };
   });
 }
 
@@ -190,7 +205,7 @@ export async function updateReview(
   }
 }
 
-/** Deletes the author's own review. */
+/** Deletes the author's own review, and its photos' stored objects after the commit. */
 export async function deleteReview(
   claims: UserClaims | null,
   input: unknown,
@@ -199,8 +214,10 @@ export async function deleteReview(
   const parsed = parseWithValidation(deleteReviewSchema, input);
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   const { reviewId, listingId } = parsed.data;
+  let photoKeys: string[] = [];
   try {
     const data = await withUserContext(claims, async (tx) => {
+      photoKeys = await reviewPhotoKeys(tx, reviewId);
       const [removed] = await tx
         .delete(reviews)
         .where(
@@ -214,6 +231,7 @@ export async function deleteReview(
       if (!removed) throw new AppError("notFound");
       return { id: removed.id, tags: tagsOf(listingId, "product") };
     });
+    await removeReviewPhotoObjects(photoKeys);
     return { status: "done", data };
   } catch (error) {
     return failureState(error, "reviews: delete");

@@ -7,6 +7,8 @@ export interface PageMetadataInput {
   path: string;
   title: string;
   description: string;
+  /** The page's picture for shares (a listing's cover): a path on this site and its size. */
+  image?: { path: string; width: number; height: number; alt: string } | null;
 }
 
 /** The absolute URL of a path on this site, from SITE_URL. */
@@ -21,14 +23,23 @@ export function siteOrigin(): string {
 
 /**
  * The metadata of one page: title, description, the canonical link (spec §2: one per page)
- * and the Open Graph basics. Every page's `generateMetadata` returns this.
+ * and the Open Graph and Twitter cards (with the page's picture when it has one). Every page's `generateMetadata` returns this.
  */
-export function pageMetadata({ path, title, description }: PageMetadataInput): Metadata {
+export function pageMetadata({ path, title, description, image }: PageMetadataInput): Metadata {
   const url = absoluteUrl(path);
+  const images = image
+    ? [{ url: absoluteUrl(image.path), width: image.width, height: image.height, alt: image.alt }]
+    : undefined;
   return {
     title,
     description,
     alternates: { canonical: url },
-    openGraph: { type: "website", url, title, description },
+    openGraph: { type: "website", url, title, description, images },
+    twitter: {
+      card: image ? "summary_large_image" : "summary",
+      title,
+      description,
+      images,
+    },
   };
 }

@@ -50,6 +50,10 @@ const base: PublicProduct = {
     faqs: [],
   },
   related: [],
+  images: [
+    { url: "/api/public-files/f1", alt: "Front", width: 800, height: 800 },
+    { url: "/api/public-files/f2", alt: "", width: 800, height: 600 },
+  ],
 };
 const url = "https://market.example/commerce/product/00000000-0000-4000-8000-000000100001";
 
@@ -83,6 +87,10 @@ describe("a product's schema.org data", () => {
       gtin: "4006381333931",
       mpn: "LX-2",
       description: "A phone.",
+      image: [
+        "https://market.example/api/public-files/f1",
+        "https://market.example/api/public-files/f2",
+      ],
       offers: {
         "@type": "Offer",
         price: "199.99",
@@ -92,6 +100,7 @@ describe("a product's schema.org data", () => {
       },
     });
     expect(data).not.toHaveProperty("aggregateRating");
+    expect(productJsonLd({ ...base, images: [] }, url)).not.toHaveProperty("image");
   });
 
   it("gives a price range for variants, out of stock when none is available, and the rating", () => {
@@ -135,6 +144,7 @@ describe("a product's schema.org data", () => {
       createdAt: "2026-11-20T10:00:00.000Z",
       reply: null,
       repliedAt: null,
+      photos: [],
     };
     const reviews = Array.from({ length: 7 }, (_, i) => ({ ...review, id: `r${i}` }));
     const data = productJsonLd(base, url, reviews);

@@ -23,6 +23,9 @@ export function productJsonLd(
     name: product.title,
     description: product.summary || undefined,
     url,
+    ...(product.images.length
+      ? { image: product.images.map((image) => new URL(image.url, url).toString()) }
+      : {}),
     category: product.category,
     sku: product.variants[0]?.sku ?? undefined,
     ...(gtin ? { gtin: gtin.value } : {}),

@@ -25,7 +25,24 @@ describe("pageMetadata", () => {
         url: "https://market.example/docs/x",
         title: "X",
         description: "About X",
+        images: undefined,
       },
+      twitter: { card: "summary", title: "X", description: "About X", images: undefined },
+    });
+  });
+
+  it("shares a page's picture as an absolute URL in Open Graph and a large Twitter card", () => {
+    const image = { path: "/api/public-files/f1", width: 800, height: 600, alt: "A lamp" };
+    const metadata = pageMetadata({ path: "/p", title: "Lamp", description: "Bright", image });
+    const shared = [
+      { url: "https://market.example/api/public-files/f1", width: 800, height: 600, alt: "A lamp" },
+    ];
+    expect(metadata.openGraph).toMatchObject({ images: shared });
+    expect(metadata.twitter).toEqual({
+      card: "summary_large_image",
+      title: "Lamp",
+      description: "Bright",
+      images: shared,
     });
   });
 

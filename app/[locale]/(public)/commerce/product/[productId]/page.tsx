@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { Breadcrumbs, JsonLd } from "@/components/storefront/breadcrumbs";
-import { categoryIcon } from "@/components/storefront/category-icon";
+import { ProductGallery } from "@/components/storefront/product-gallery";
 import { ListingMarkdown } from "@/components/storefront/listing-markdown";
 import { ProductCardView } from "@/components/storefront/product-card";
 import { VariantPicker } from "@/components/storefront/variant-picker";
@@ -29,6 +29,14 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
     path: `/commerce/product/${product.id}`,
     title: product.title,
     description: product.summary || product.title,
+    image: product.images[0]
+      ? {
+          path: product.images[0].url,
+          width: product.images[0].width,
+          height: product.images[0].height,
+          alt: product.images[0].alt || product.title,
+        }
+      : null,
   });
 }
 
@@ -80,13 +88,16 @@ export default async function ProductPage(props: Props) {
         )}
       />
       <div className="grid gap-8 lg:grid-cols-2">
-        <div
-          className="flex aspect-square items-center justify-center rounded-card border border-border bg-surface-2 text-muted-foreground"
-          role="img"
-          aria-label={t("noPicture")}
-        >
-          <Icon name={categoryIcon(product.category)} className="size-24" />
-        </div>
+        <ProductGallery
+          images={product.images}
+          title={product.title}
+          category={product.category}
+          labels={{
+            noPicture: t("noPicture"),
+            pictures: t("pictures", { title: product.title }),
+            show: (n) => t("showPicture", { number: n }),
+          }}
+        />
         <div className="flex min-w-0 flex-col gap-4">
           <div>
             {product.brand ? (

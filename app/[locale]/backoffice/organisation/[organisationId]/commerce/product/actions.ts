@@ -2,7 +2,9 @@
 
 import { revalidatePath, updateTag } from "next/cache";
 import type { ActionState } from "@/lib/backoffice/action-state";
-import { organisationAction } from "@/lib/backoffice/doors";
+import { formToObject, organisationAction } from "@/lib/backoffice/doors";
+import { getCurrentClaims } from "@/lib/auth/server/session";
+import { galleryCommands, productGallery, removeListingImage } from "@/lib/listings/gallery";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import {
   createProductCommand,
@@ -118,4 +120,34 @@ export async function updateExternalIdAction(
 
 export async function deleteExternalIdAction(previous: ActionState<Write>, formData: FormData) {
   return settle(await removeExternalId(previous, formData), formData);
+}
+
+// ── Gallery ──────────────────────────────────────────────────────────────────────────────
+
+const gallery = galleryCommands(productGallery);
+const altText = organisationAction(gallery.setAltText);
+const moveImage = organisationAction(gallery.move);
+
+type GalleryDone = { id: string; tags: string[] };
+
+export async function setImageAltTextAction(
+  previous: ActionState<GalleryDone>,
+  formData: FormData,
+) {
+  return settle(await altText(previous, formData), formData);
+}
+
+export async function moveImageAction(previous: ActionState<GalleryDone>, formData: FormData) {
+  return settle(await moveImage(previous, formData), formData);
+}
+
+export async function removeImageAction(_previous: ActionState<GalleryDone>, formData: FormData) {
+  const claims = await getCurrentClaims();
+  const state = await removeListingImage(
+    claims,
+    formData.get("organisationId"),
+    productGallery,
+    formToObject(formData),
+  );
+  return settle(state, formData);
 }

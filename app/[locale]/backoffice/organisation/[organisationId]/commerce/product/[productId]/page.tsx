@@ -12,7 +12,17 @@ import { brandOptions } from "@/lib/commerce/brands";
 import { productFormOptions } from "@/lib/commerce/form-options";
 import { getProduct } from "@/lib/commerce/products";
 import { catalogueLimits } from "@/lib/commerce/product-schema";
-import { duplicateProductAction, setProductStatusAction, updateProductAction } from "../actions";
+import { GalleryEditor } from "@/components/backoffice/listings/gallery-editor";
+import { listingGalleryFor } from "@/lib/listings/gallery";
+import { GALLERY_MAX_IMAGES, LISTING_IMAGE_MAX_BYTES } from "@/lib/listings/gallery-rules";
+import {
+  duplicateProductAction,
+  moveImageAction,
+  removeImageAction,
+  setImageAltTextAction,
+  setProductStatusAction,
+  updateProductAction,
+} from "../actions";
 
 type Params = { params: Promise<{ organisationId: string; productId: string }> };
 
@@ -32,11 +42,12 @@ export default async function ProductPage({ params }: Params) {
   const { access } = gate;
   const product = await getProduct(access.claims, access.organisation.id, productId);
   if (!product) notFound();
-  const [t, tm, options, brands] = await Promise.all([
+  const [t, tm, options, brands, images] = await Promise.all([
     getTranslations("commerce.product"),
     getTranslations("commerce.missing"),
     productFormOptions(),
     brandOptions(access.claims, access.organisation.id),
+    listingGalleryFor(access.claims, product.id),
   ]);
   const listPath = organisationPath(access.organisation.id, "/commerce/product");
   const canWrite = access.can("commerce.product.write");
@@ -90,6 +101,19 @@ export default async function ProductPage({ params }: Params) {
         brands={brands.map((b) => ({ value: b.id, label: b.name }))}
         currency={product.currency}
         productPath={listPath}
+      />
+      <GalleryEditor
+        organisationId={access.organisation.id}
+        listingId={product.id}
+        uploadUrl={`/api/organisations/${access.organisation.id}/products/${product.id}/images`}
+        images={images}
+        max={GALLERY_MAX_IMAGES}
+        maxBytes={LISTING_IMAGE_MAX_BYTES}
+        canWrite={canWrite && access.can("storage.file.write")}
+        canRemove={canWrite && access.can("storage.file.delete")}
+        altTextAction={setImageAltTextAction}
+        moveAction={moveImageAction}
+        removeAction={removeImageAction}
       />
     </ScreenMessages>
   );
