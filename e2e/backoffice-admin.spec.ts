@@ -1,24 +1,6 @@
-import { expect, type Page, test } from "./support/test";
-import { expectNoSeriousA11yViolations } from "./helpers-axe";
+import { expect, test } from "./support/test";
+import { axeInBothThemes, expectNoSeriousA11yViolations } from "./helpers-axe";
 import { registerOrganisation, signUpAndSignIn, sql } from "./support/backoffice";
-
-/**
- * Organisation administration (brief "orgadmin"): a custom role is created, given
- * permissions in the matrix, the audit trail shows both with their changes, a module is
- * switched on (its navigation appears) and off; every screen passes axe in both themes,
- * and another organisation's admin screens answer 404.
- */
-async function axeInBothThemes(page: Page) {
-  await expectNoSeriousA11yViolations(page);
-  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
-  await page.evaluate(
-    (theme) => window.localStorage.setItem("lm-theme", theme),
-    dark ? "light" : "dark",
-  );
-  await page.reload();
-  await expect(page.locator("html")).toHaveClass(dark ? /light/ : /dark/);
-  await expectNoSeriousA11yViolations(page);
-}
 
 test("roles, the permission matrix, the audit trail and modules", async ({ page, browser }) => {
   test.setTimeout(180_000);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "./support/test";
-import { expectNoSeriousA11yViolations } from "./helpers-axe";
+import { expect, test } from "./support/test";
+import { axeInBothThemes, expectNoSeriousA11yViolations } from "./helpers-axe";
 import {
   createConfirmedUser,
   registerOrganisation,
@@ -8,25 +8,6 @@ import {
   sql,
   uniqueEmail,
 } from "./support/backoffice";
-
-/**
- * People (brief "people"): the owner invites a colleague by email; the colleague signs up
- * with that address in another browser, finds the invitation at /profile/invitation and
- * accepts it; as staff they see only what staff may (no invitations, no invite button);
- * the owner changes their role; the audit trail holds all of it. Screens pass axe in both
- * themes; another organisation's member URL answers 404.
- */
-async function axeInBothThemes(page: Page) {
-  await expectNoSeriousA11yViolations(page);
-  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
-  await page.evaluate(
-    (theme) => window.localStorage.setItem("lm-theme", theme),
-    dark ? "light" : "dark",
-  );
-  await page.reload();
-  await expect(page.locator("html")).toHaveClass(dark ? /light/ : /dark/);
-  await expectNoSeriousA11yViolations(page);
-}
 
 test("invite, accept from the profile, staff's view, role change, audit", async ({
   page,

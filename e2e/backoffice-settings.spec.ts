@@ -1,29 +1,11 @@
-import { expect, type Page, test } from "./support/test";
-import { expectNoSeriousA11yViolations } from "./helpers-axe";
+import { expect, test } from "./support/test";
+import { axeInBothThemes } from "./helpers-axe";
 import {
   followContactVerification,
   registerOrganisation,
   signUpAndSignIn,
   sql,
 } from "./support/backoffice";
-
-/**
- * Organisation settings: edit the profile and upload a logo, add FAQ entries and reorder
- * them with the keyboard, add a contact address and verify it through the dev mailbox,
- * create a schedule with a break and an exception. Screens pass axe in both themes; another
- * organisation's schedule URL answers 404.
- */
-async function axeInBothThemes(page: Page) {
-  await expectNoSeriousA11yViolations(page);
-  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
-  await page.evaluate(
-    (theme) => window.localStorage.setItem("lm-theme", theme),
-    dark ? "light" : "dark",
-  );
-  await page.reload();
-  await expect(page.locator("html")).toHaveClass(dark ? /light/ : /dark/);
-  await expectNoSeriousA11yViolations(page);
-}
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "./support/test";
 import { noSidewaysScroll } from "./support/viewport";
-import { expectNoSeriousA11yViolations } from "./helpers-axe";
+import { axeInBothThemes, expectNoSeriousA11yViolations } from "./helpers-axe";
 import {
   createConfirmedUser,
   registerOrganisation,
@@ -21,19 +21,6 @@ import {
  * brand answer 404. Screens pass axe (both themes) and never scroll sideways from 360 to
  * 1440 px (390 px included).
  */
-
-/** axe in the current theme, then in the other one (kept for the rest of the test). */
-async function axeInBothThemes(page: Page) {
-  await expectNoSeriousA11yViolations(page);
-  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
-  await page.evaluate(
-    (theme) => window.localStorage.setItem("lm-theme", theme),
-    dark ? "light" : "dark",
-  );
-  await page.reload();
-  await expect(page.locator("html")).toHaveClass(dark ? /light/ : /dark/);
-  await expectNoSeriousA11yViolations(page);
-}
 
 /** The brand's name field (its label carries the required mark). */
 function nameField(page: Page) {

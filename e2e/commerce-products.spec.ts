@@ -1,4 +1,5 @@
-import { expect, test } from "./support/test";
+import { type Browser, expect, test } from "./support/test";
+import { picture } from "./support/pictures";
 import { noSidewaysScroll } from "./support/viewport";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 import {
@@ -12,19 +13,31 @@ import {
 
 /**
  * Products from the seller's side to the shopper's (issue 11): an organisation creates a
- * product (bad input refused, nothing written), fills what publishing needs, builds variants
+ * product (bad input refused, nothing written), fills what publishing needs, uploads pictures
+ * (a non-picture and an oversized one refused), builds variants
  * from two options, adds typed attributes and an EAN (a wrong check digit refused), and
  * publishes. A visitor finds it on the category's landing page, narrows the results by the
  * attribute, opens it, picks a variant (price and stock follow), and a change made in the back
- * office shows on the public page at once. Staff edit but do not publish; another
+ * office shows on the public page at once. A shopper's review comes with a photo, hidden
+ * with the review when the shop reports it. Staff edit but do not publish; another
  * organisation's member gets 404. Screens pass axe and never scroll sideways.
  */
+
+/** Where a signed-out visitor of a back-office path ends up. */
+async function signedOutVisit(browser: Browser, path: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(path);
+  const landed = new URL(page.url()).pathname;
+  await context.close();
+  return landed;
+}
 
 test("a product from creation to the public page, and the rules on the way", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await signUpAndSignIn(page, "products-owner");
   const orgId = await registerOrganisation(page, "Gadget Corner");
   await sql(
@@ -69,6 +82,55 @@ test("a product from creation to the public page, and the rules on the way", asy
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Product saved.", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Publish" })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  await noSidewaysScroll(page);
+
+  // Pictures: two uploaded at once, re-encoded; the second described and made the cover. A
+  // file that is not a picture and one over 10 MB are refused with their reasons.
+  const gallery = page.getByTestId("gallery-editor");
+  await expect(gallery.getByText("No pictures yet.", { exact: false })).toBeVisible();
+  await page
+    .getByTestId("gallery-input")
+    .setInputFiles([
+      await picture("front.png", { colour: "#1d4ed8" }),
+      await picture("back.jpg", { colour: "#e11d48", format: "jpeg" }),
+    ]);
+  await expect(page.getByText("2 pictures added", { exact: true })).toBeVisible();
+  await expect(gallery.getByTestId("gallery-item")).toHaveCount(2);
+  await gallery.getByLabel("Description of picture 2").fill("The Lumen X2 from the back, in red");
+  await gallery.getByRole("button", { name: "Save" }).nth(1).click();
+  await expect(page.getByText("Description saved", { exact: true })).toBeVisible();
+  await gallery.getByRole("button", { name: "Make picture 2 the cover" }).click();
+  await expect(page.getByText("Order saved", { exact: true })).toBeVisible();
+  await expect(gallery.getByLabel("Description of picture 1")).toHaveValue(
+    "The Lumen X2 from the back, in red",
+  );
+  await page
+    .getByTestId("gallery-input")
+    .setInputFiles([
+      { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture at all") },
+    ]);
+  await expect(
+    gallery.getByText(
+      "notes.png: This picture could not be read. Upload a JPEG, PNG, WebP or AVIF image.",
+    ),
+  ).toBeVisible();
+  const oversized = await page.request.post(
+    `/api/organisations/${orgId}/products/${productId}/images`,
+    { data: Buffer.alloc(11 * 1024 * 1024, 1), headers: { "content-type": "image/png" } },
+  );
+  expect(oversized.status()).toBe(413);
+  expect(await oversized.json()).toMatchObject({ code: "imageTooLarge" });
+  await expect(gallery.getByTestId("gallery-item")).toHaveCount(2);
+  const pictures = await sql(
+    (db) => db`select i.position, i.alt_text, f.content_type, f.is_public
+      from listing_images i join organisation_files f on f.id = i.file_id
+      where i.listing_id = ${productId} order by i.position`,
+  );
+  expect(pictures.map((p) => [p.position, p.alt_text, p.content_type, p.is_public])).toEqual([
+    [0, "The Lumen X2 from the back, in red", "image/webp", true],
+    [1, "", "image/webp", true],
+  ]);
   await expectNoSeriousA11yViolations(page);
   await noSidewaysScroll(page);
 
@@ -152,10 +214,33 @@ test("a product from creation to the public page, and the rules on the way", asy
   const strangerContext = await browser.newContext();
   const stranger = await strangerContext.newPage();
   await signUpAndSignIn(stranger, "products-stranger");
-  for (const path of [base, `${base}/product`, productUrl, `${productUrl}/variants`]) {
+  for (const path of [
+    base,
+    `${base}/product`,
+    productUrl,
+    `${productUrl}/variants`,
+    `${productUrl}/preview`,
+  ]) {
     expect((await stranger.goto(path))?.status(), path).toBe(404);
   }
   await strangerContext.close();
+
+  // The preview: the draft's page as shoppers will see it, pictures first.
+  await page.goto(productUrl);
+  await page.getByRole("link", { name: "Preview" }).click();
+  await page.waitForURL(`**${productUrl}/preview`);
+  await expect(page.getByRole("note")).toContainText(
+    "This is how shoppers will see the page once the product is published",
+  );
+  await expect(page.getByRole("heading", { level: 1, name: "Lumen X2 Smartphone" })).toBeVisible();
+  await expect(
+    page.getByTestId("product-gallery").getByRole("img", {
+      name: "The Lumen X2 from the back, in red",
+    }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await noSidewaysScroll(page);
+  expect(await signedOutVisit(browser, `${productUrl}/preview`)).toBe("/login");
 
   // Publish: the product is on the public landing page of its category.
   await page.goto(productUrl);
@@ -181,6 +266,21 @@ test("a product from creation to the public page, and the rules on the way", asy
     visitor.getByRole("heading", { level: 1, name: "Lumen X2 Smartphone" }),
   ).toBeVisible();
   await expect(visitor.getByText("Sold by Gadget Corner")).toBeVisible();
+  // The cover first, with its description; served by the optimizer at the page's sizes.
+  const cover = visitor.getByTestId("product-gallery").getByRole("img").first();
+  await expect(cover).toHaveAttribute("alt", "The Lumen X2 from the back, in red");
+  expect(
+    await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  ).toBe(true);
+  await expect(cover).toHaveAttribute("srcset", /\/_next\/image\?url=%2Fapi%2Fpublic-files%2F/);
+  await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/api\/public-files\/[0-9a-f-]{36}$/,
+  );
+  await expect(visitor.locator('meta[name="twitter:card"]')).toHaveAttribute(
+    "content",
+    "summary_large_image",
+  );
   await expect(visitor.getByRole("rowheader", { name: "Wireless charging" })).toBeVisible();
   await visitor.getByLabel("Colour").selectOption("Blue");
   await visitor.getByLabel("Storage").selectOption("64 GB");
@@ -224,11 +324,20 @@ test("a product from creation to the public page, and the rules on the way", asy
   await shopper.getByRole("radio", { name: "4 stars" }).check();
   await shopper.getByLabel("Title (optional)").fill("Lasts all week");
   await shopper.getByLabel("Your review", { exact: true }).fill("The battery really lasts a week.");
+  await shopper
+    .getByLabel("Photos (optional)")
+    .setInputFiles([await picture("my-phone.jpg", { colour: "#16a34a", format: "jpeg" })]);
   await shopper.getByRole("button", { name: "Publish review" }).click();
   await expect(shopper.getByText("Thank you: your review is published.")).toBeVisible();
   await expect(
     shopper.getByRole("listitem").getByText("The battery really lasts a week."),
   ).toBeVisible();
+  const reviewPhoto = shopper.getByRole("img", { name: /^Photo 1 by / });
+  await expect(reviewPhoto).toBeVisible();
+  expect(
+    await reviewPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  ).toBe(true);
+  await expect(shopper.getByRole("img", { name: "Your photo 1" })).toBeVisible();
   await expect(shopper.getByRole("heading", { name: "Your review" })).toBeVisible();
   await expectNoSeriousA11yViolations(shopper);
   await page.goto(`/backoffice/organisation/${orgId}/review`);
@@ -248,6 +357,7 @@ test("a product from creation to the public page, and the rules on the way", asy
   ).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByText("The battery really lasts a week.")).toHaveCount(0);
+  await expect(visitor.getByRole("img", { name: /^Photo 1 by / })).toHaveCount(0);
   await shopper.reload();
   await expect(
     shopper.getByText(

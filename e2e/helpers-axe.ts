@@ -25,3 +25,16 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(serious, serious.join("\n")).toEqual([]);
 }
+
+/** axe in the page's theme, then again after switching to the other one (and reloading). */
+export async function axeInBothThemes(page: Page): Promise<void> {
+  await expectNoSeriousA11yViolations(page);
+  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  await page.evaluate(
+    (theme) => window.localStorage.setItem("lm-theme", theme),
+    dark ? "light" : "dark",
+  );
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(dark ? /light/ : /dark/);
+  await expectNoSeriousA11yViolations(page);
+}

@@ -1,8 +1,10 @@
+import Image from "next/image";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Icon } from "@/components/ui/icon";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import type { PublicProduct } from "@/lib/listings/public-products";
+import { REVIEW_PHOTOS_MAX } from "@/lib/reviews/review-photo-rules";
 import { cachedListingReviews, ownReview } from "@/lib/reviews/reviews";
 import { ReviewForm, type ReviewAction } from "./review-form";
 
@@ -28,6 +30,7 @@ export async function ProductReviews({
   const signedIn = claims && !claims.is_anonymous ? claims : null;
   const own = signedIn ? await ownReview(signedIn, product.id) : null;
   const histogram = product.ratingHistogram;
+  const photoNumbers = Array.from({ length: REVIEW_PHOTOS_MAX }, (_, i) => i + 1);
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
   return (
     <section aria-labelledby="reviews" className="flex flex-col gap-4">
@@ -94,6 +97,30 @@ export async function ProductReviews({
               </p>
               {review.title ? <h3 className="font-semibold">{review.title}</h3> : null}
               <p className="whitespace-pre-line break-words">{review.body}</p>
+              {review.photos.length > 0 ? (
+                <ul className="mt-1 flex flex-wrap gap-2" aria-label={t("photos")}>
+                  {review.photos.map((photo, index) => (
+                    <li key={photo.id}>
+                      <a
+                        href={photo.url}
+                        className="block overflow-hidden rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                      >
+                        <Image
+                          src={photo.url}
+                          alt={t("photoOf", {
+                            number: index + 1,
+                            name: review.authorName || t("anonymous"),
+                          })}
+                          width={photo.width}
+                          height={photo.height}
+                          sizes="96px"
+                          className="size-24 object-cover"
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {review.reply ? (
                 <div className="mt-2 rounded-card bg-surface-2 p-3 text-sm">
                   <p className="font-medium">{t("reply", { name: product.seller?.name ?? "" })}</p>
@@ -114,6 +141,7 @@ export async function ProductReviews({
             writeAction={actions.write}
             updateAction={actions.update}
             deleteAction={actions.remove}
+            maxPhotos={REVIEW_PHOTOS_MAX}
             labels={{
               heading: t("write"),
               editHeading: t("edit"),
@@ -128,10 +156,19 @@ export async function ProductReviews({
               saved: t("saved"),
               removed: t("removed"),
               invalid: t("invalid"),
+              photos: t("photosField"),
+              photosHint: t("photosHint", { max: REVIEW_PHOTOS_MAX }),
+              photo: photoNumbers.map((number) => t("ownPhoto", { number })),
+              removePhoto: photoNumbers.map((number) => t("removePhoto", { number })),
+              uploadingPhotos: t("uploadingPhotos"),
               errors: {
                 notFound: te("notFound"),
                 alreadyReviewed: te("alreadyReviewed"),
                 profileRequired: te("profileRequired"),
+                photosFull: te("photosFull"),
+                imageTooLarge: te("imageTooLarge"),
+                imageUnreadable: te("imageUnreadable"),
+                rateLimited: te("rateLimited"),
                 failed: t("failed"),
               },
             }}

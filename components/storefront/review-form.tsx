@@ -1,8 +1,10 @@
 "use client";
 
+import Image from "next/image";
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useId, useRef, useState } from "react";
 import type { ActionState } from "@/lib/backoffice/action-state";
+import { ACCEPTED_IMAGE_TYPES } from "@/lib/images/image-types";
 
 type Write = { id: string; tags: string[] };
 export type ReviewAction = (
@@ -25,11 +27,28 @@ export interface ReviewFormLabels {
   removed: string;
   errors: Record<string, string>;
   invalid: string;
+  photos: string;
+  photosHint: string;
+  /** "Your photo 1", "Your photo 2", … (one per photo a review may hold). */
+  photo: string[];
+  /** "Remove photo 1", … */
+  removePhoto: string[];
+  uploadingPhotos: string;
+}
+
+interface OwnPhoto {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
 }
 
 /**
  * The signed-in shopper's review of a listing: write one, or edit or delete theirs. Posts to
  * server actions (which answer the catalogue's error codes); texts come from the page.
+ * Photos never travel through the action: the chosen files stay in the browser (the input
+ * has no name) and go, once the review is saved, one by one to the review's photos route;
+ * the author's photos can be removed there too. Without JavaScript the text review works.
  */
 export function ReviewForm({
   listingId,
@@ -38,13 +57,15 @@ export function ReviewForm({
   updateAction,
   deleteAction,
   labels,
+  maxPhotos,
 }: {
   listingId: string;
-  own: { id: string; rating: number; title: string; body: string } | null;
+  own: { id: string; rating: number; title: string; body: string; photos: OwnPhoto[] } | null;
   writeAction: ReviewAction;
   updateAction: ReviewAction;
   deleteAction: ReviewAction;
   labels: ReviewFormLabels;
+  maxPhotos: number;
 }) {
   const router = useRouter();
   const id = useId();
@@ -53,8 +74,44 @@ export function ReviewForm({
   });
   const [removeState, removeAction, removing] = useActionState(deleteAction, { status: "idle" });
   const [notice, setNotice] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const files = useRef<File[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
   const handled = useRef<unknown>(null);
+  const room = Math.max(0, maxPhotos - (own?.photos.length ?? 0));
+
+  const errorOf = (body: unknown): string | null => {
+    const answer = body as ActionState<unknown>;
+    if (answer.status === "done") return null;
+    if (answer.status === "error") return labels.errors[answer.code] ?? labels.errors.notFound!;
+    return labels.errors.failed!;
+  };
+
   useEffect(() => {
+    const sendPhotos = async (reviewId: string) => {
+      const chosen = files.current.slice(0, room);
+      files.current = [];
+      if (fileInput.current) fileInput.current.value = "";
+      if (chosen.length === 0) return;
+      setUploading(true);
+      const problems: string[] = [];
+      for (const file of chosen) {
+        try {
+          const response = await fetch(`/api/reviews/${reviewId}/photos`, {
+            method: "POST",
+            body: file,
+            headers: { "Content-Type": file.type || "application/octet-stream" },
+          });
+          const problem = errorOf(await response.json());
+          if (problem) problems.push(`${file.name}: ${problem}`);
+        } catch {
+          problems.push(`${file.name}: ${labels.errors.failed}`);
+        }
+      }
+      setUploading(false);
+      setPhotoError(problems.length ? problems.join(" ") : null);
+    };
     for (const [s, text] of [
       [state, labels.saved],
       [removeState, labels.removed],
@@ -62,10 +119,28 @@ export function ReviewForm({
       if (s.status === "done" && handled.current !== s) {
         handled.current = s;
         setNotice(text);
-        router.refresh();
+        const upload = s === state ? sendPhotos(s.data.id) : Promise.resolve();
+        void upload.then(() => router.refresh());
       }
     }
+    // errorOf reads only labels; room is read when a save completes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, removeState, labels, router]);
+
+  const removePhoto = async (photoId: string) => {
+    if (!own) return;
+    setPhotoError(null);
+    try {
+      const response = await fetch(`/api/reviews/${own.id}/photos/${photoId}`, {
+        method: "DELETE",
+      });
+      const problem = errorOf(await response.json());
+      if (problem) setPhotoError(problem);
+      else router.refresh();
+    } catch {
+      setPhotoError(labels.errors.failed ?? null);
+    }
+  };
   const failure = [state, removeState].find(
     (s) => s.status === "error" || s.status === "failed" || s.status === "invalid",
   );
@@ -131,9 +206,59 @@ export function ReviewForm({
             className="field-control"
           />
         </div>
-        {error ? (
+        {own && own.photos.length > 0 ? (
+          <ul className="flex flex-wrap gap-3" aria-label={labels.photos}>
+            {own.photos.map((photo, index) => (
+              <li key={photo.id} className="flex flex-col items-start gap-1">
+                <Image
+                  src={photo.url}
+                  alt={labels.photo[index] ?? ""}
+                  width={photo.width}
+                  height={photo.height}
+                  sizes="96px"
+                  className="size-24 rounded-md border border-border object-cover"
+                />
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() => void removePhoto(photo.id)}
+                >
+                  {labels.removePhoto[index]}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {room > 0 ? (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-photos`} className="text-sm font-medium">
+              {labels.photos}
+            </label>
+            <input
+              ref={fileInput}
+              id={`${id}-photos`}
+              type="file"
+              multiple
+              accept={ACCEPTED_IMAGE_TYPES}
+              aria-describedby={`${id}-photos-hint`}
+              className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface-2 file:px-3 file:py-1.5"
+              onChange={(event) => {
+                files.current = Array.from(event.target.files ?? []);
+              }}
+            />
+            <p id={`${id}-photos-hint`} className="text-xs text-muted-foreground">
+              {labels.photosHint}
+            </p>
+          </div>
+        ) : null}
+        {error || photoError ? (
           <p role="alert" className="text-sm text-danger">
-            {error}
+            {error ?? photoError}
+          </p>
+        ) : null}
+        {uploading ? (
+          <p role="status" className="text-sm">
+            {labels.uploadingPhotos}
           </p>
         ) : null}
         {notice && !error ? (

@@ -5,6 +5,7 @@ import type {
   AttributeType,
   AttributeValue,
   ExternalIdType,
+  ListingStatus,
   ProductCategory,
   TaxClass,
 } from "@/lib/commerce/catalogue-types";
@@ -17,7 +18,7 @@ import {
   productVariants,
   type ProductOptions,
 } from "@/lib/commerce/schema";
-import { withAnonContext } from "@/lib/db/context";
+import { type UserClaims, withAnonContext, withUserContext } from "@/lib/db/context";
 import { publicFileUrl } from "@/lib/files/public-files";
 import { queryRows } from "@/lib/db/rows";
 import type { Tx } from "@/lib/db/types";
@@ -310,6 +311,8 @@ export const cachedCategoryCounts = unstable_cache(
 export interface PublicProduct {
   id: string;
   organisationId: string;
+  /** Always "published" on the public page; the preview shows any. */
+  status: ListingStatus;
   title: string;
   summary: string;
   description: string;
@@ -355,13 +358,22 @@ export interface PublicProduct {
   images: CardCover[];
 }
 
-async function readPublicProduct(id: string): Promise<PublicProduct | null> {
-  if (!isUuid(id)) return null;
-  return withAnonContext(async (tx) => {
+/**
+ * One product as its page shows it. `scope` "published": any published product (the public
+ * page, read as anon); an organisation's id: that organisation's product in any status (the
+ * back office's preview, read as the member).
+ */
+async function readProduct(
+  tx: Tx,
+  id: string,
+  scope: "published" | { organisationId: string },
+): Promise<PublicProduct | null> {
+  {
     const [row] = await tx
       .select({
         id: listings.id,
         organisationId: listings.organisationId,
+        status: listings.status,
         title: listings.title,
         summary: listings.summary,
         description: listings.description,
@@ -386,7 +398,14 @@ async function readPublicProduct(id: string): Promise<PublicProduct | null> {
       .from(listings)
       .innerJoin(products, eq(products.listingId, listings.id))
       .leftJoin(brands, eq(brands.id, products.brandId))
-      .where(and(eq(listings.id, id), published));
+      .where(
+        and(
+          eq(listings.id, id),
+          scope === "published"
+            ? published
+            : and(eq(listings.kind, "product"), eq(listings.organisationId, scope.organisationId)),
+        ),
+      );
     if (!row) return null;
     const [variants, attributes, externalIds, seller, related, gallery] = await Promise.all([
       tx
@@ -434,6 +453,7 @@ async function readPublicProduct(id: string): Promise<PublicProduct | null> {
     return {
       id: row.id,
       organisationId: row.organisationId,
+      status: row.status,
       title: row.title,
       summary: row.summary,
       description: row.description,
@@ -466,7 +486,25 @@ async function readPublicProduct(id: string): Promise<PublicProduct | null> {
       related: related.map((r) => toCard(r as CardRow)),
       images: gallery.map(({ url, alt, width, height }) => ({ url, alt, width, height })),
     };
-  });
+  }
+}
+
+async function readPublicProduct(id: string): Promise<PublicProduct | null> {
+  if (!isUuid(id)) return null;
+  return withAnonContext((tx) => readProduct(tx, id, "published"));
+}
+
+/**
+ * An organisation's product as its page would show it, whatever its status: the back
+ * office's preview. Read as the member (RLS: the kind's read permission), never cached.
+ */
+export async function productPreview(
+  claims: UserClaims,
+  organisationId: string,
+  id: string,
+): Promise<PublicProduct | null> {
+  if (!isUuid(id)) return null;
+  return withUserContext(claims, (tx) => readProduct(tx, id, { organisationId }));
 }
 
 async function readSeller(tx: Tx, organisationId: string): Promise<PublicProduct["seller"]> {

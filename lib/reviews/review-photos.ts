@@ -11,6 +11,11 @@ import { kindTag, listingTag } from "@/lib/listings/cache-tags";
 import { listings } from "@/lib/listings/schema";
 import { isUuid } from "@/lib/organisations/access";
 import { getStorage } from "@/lib/storage/storage";
+import {
+  REVIEW_PHOTO_MAX_BYTES,
+  REVIEW_PHOTO_MAX_SIDE,
+  REVIEW_PHOTOS_MAX,
+} from "./review-photo-rules";
 import { reviewPhotos, reviews } from "./schema";
 
 /**
@@ -21,9 +26,7 @@ import { reviewPhotos, reviews } from "./schema";
  * review (RLS: visible reviews of published listings, the author, the organisation's
  * members with reviews.review.read). Reported or removed reviews' photos are hidden with them.
  */
-export const REVIEW_PHOTOS_MAX = 3;
-export const REVIEW_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-export const REVIEW_PHOTO_MAX_SIDE = 1600;
+export { REVIEW_PHOTO_MAX_BYTES, REVIEW_PHOTO_MAX_SIDE, REVIEW_PHOTOS_MAX };
 export const reviewPhotosPath = "/api/review-photos";
 
 export interface ReviewPhoto {
@@ -110,8 +113,11 @@ export async function addReviewPhoto(
   try {
     const data = await withUserContext(claims, async (tx) => {
       const review = await lockOwnReview(tx, claims, reviewId);
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: count() })
+      const [{ n, next } = { n: 0, next: 0 }] = await tx
+        .select({
+          n: count(),
+          next: sql<number>`coalesce(max(${reviewPhotos.position}) + 1, 0)::int`,
+        })
         .from(reviewPhotos)
         .where(eq(reviewPhotos.reviewId, reviewId));
       if (n >= REVIEW_PHOTOS_MAX) throw new AppError("photosFull", "photos");
@@ -128,7 +134,7 @@ export async function addReviewPhoto(
           size: image.bytes.byteLength,
           width: image.width,
           height: image.height,
-          position: n,
+          position: next,
         })
         .returning({ id: reviewPhotos.id });
       if (!row) throw new Error("The photo was not recorded.");
@@ -141,7 +147,10 @@ export async function addReviewPhoto(
   }
 }
 
-/** Removes a photo of the signed-in author's visible review (object after the commit). */
+/**
+ * Removes a photo of the signed-in author's visible review (object after the commit). The
+ * others keep their positions: order is all they mean, and authors may not update rows.
+ */
 export async function removeReviewPhoto(
   claims: UserClaims | null,
   reviewId: unknown,
@@ -163,14 +172,8 @@ export async function removeReviewPhoto(
       const [row] = await tx
         .delete(reviewPhotos)
         .where(and(eq(reviewPhotos.id, photoId), eq(reviewPhotos.reviewId, reviewId)))
-        .returning({ storageKey: reviewPhotos.storageKey, position: reviewPhotos.position });
+        .returning({ storageKey: reviewPhotos.storageKey });
       if (!row) throw new AppError("notFound");
-      await tx
-        .update(reviewPhotos)
-        .set({ position: sql`${reviewPhotos.position} - 1` })
-        .where(
-          and(eq(reviewPhotos.reviewId, reviewId), sql`${reviewPhotos.position} > ${row.position}`),
-        );
       removed = row.storageKey;
       return { id: photoId, tags: [listingTag(review.listingId), kindTag(review.kind)] };
     });

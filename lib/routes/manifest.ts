@@ -185,6 +185,8 @@ export const routes: readonly RouteEntry[] = [
     "/externalIdentification",
     "/externalIdentification/create",
     "/externalIdentification/[productExternalIdentificationId]",
+    // Not in the spec's list: the listing's preview (issue 11 §2, "preview").
+    "/preview",
   ]),
   ...group("backoffice.settings", MEMBER, `${ORG}/settings`, [
     "",

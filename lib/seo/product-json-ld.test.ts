@@ -5,6 +5,7 @@ import { productJsonLd } from "./product-json-ld";
 const base: PublicProduct = {
   id: "00000000-0000-4000-8000-000000100001",
   organisationId: "00000000-0000-4000-8000-00000000a001",
+  status: "published",
   title: "Lumen X2",
   summary: "A phone.",
   description: "",

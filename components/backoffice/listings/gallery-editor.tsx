@@ -147,11 +147,13 @@ export function GalleryEditor({
         {progress}
       </p>
       {errors.length > 0 ? (
-        <ul role="alert" className="flex flex-col gap-1 text-sm text-danger">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul className="flex flex-col gap-1 text-sm text-danger">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {images.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("empty")}</p>

@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ProductActions } from "@/components/backoffice/commerce/product-actions";
 import { ProductForm } from "@/components/backoffice/commerce/product-form";
 import { ProductHeader } from "@/components/backoffice/commerce/product-header";
 import { ModuleOff } from "@/components/backoffice/module-off";
+import { buttonVariants } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
@@ -42,9 +45,10 @@ export default async function ProductPage({ params }: Params) {
   const { access } = gate;
   const product = await getProduct(access.claims, access.organisation.id, productId);
   if (!product) notFound();
-  const [t, tm, options, brands, images] = await Promise.all([
+  const [t, tm, tp, options, brands, images] = await Promise.all([
     getTranslations("commerce.product"),
     getTranslations("commerce.missing"),
+    getTranslations("commerce.preview"),
     productFormOptions(),
     brandOptions(access.claims, access.organisation.id),
     listingGalleryFor(access.claims, product.id),
@@ -60,19 +64,28 @@ export default async function ProductPage({ params }: Params) {
         listPath={listPath}
         current="details"
         actions={
-          canWrite ? (
-            <ProductActions
-              organisationId={access.organisation.id}
-              productId={product.id}
-              version={product.version}
-              status={product.status}
-              canPublish={access.can("commerce.product.publish")}
-              ready={product.missing.length === 0}
-              statusAction={setProductStatusAction}
-              duplicateAction={duplicateProductAction}
-              productPath={listPath}
-            />
-          ) : null
+          <div className="flex flex-wrap items-start gap-2">
+            <Link
+              href={`${listPath}/${product.id}/preview`}
+              className={buttonVariants({ variant: "outline" })}
+            >
+              <Icon name="eye" aria-hidden />
+              {tp("open")}
+            </Link>
+            {canWrite ? (
+              <ProductActions
+                organisationId={access.organisation.id}
+                productId={product.id}
+                version={product.version}
+                status={product.status}
+                canPublish={access.can("commerce.product.publish")}
+                ready={product.missing.length === 0}
+                statusAction={setProductStatusAction}
+                duplicateAction={duplicateProductAction}
+                productPath={listPath}
+              />
+            ) : null}
+          </div>
         }
       />
       {product.status !== "published" && product.missing.length > 0 ? (
