@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { Breadcrumbs, JsonLd } from "@/components/storefront/breadcrumbs";
+import { ListingLocationSection } from "@/components/storefront/listing-location";
 import { ProductGallery } from "@/components/storefront/product-gallery";
 import { ListingMarkdown } from "@/components/storefront/listing-markdown";
 import { ProductCardView } from "@/components/storefront/product-card";
@@ -185,6 +186,9 @@ export default async function ProductPage(props: Props) {
                 </table>
               </div>
             </section>
+          ) : null}
+          {product.location ? (
+            <ListingLocationSection location={product.location} title={product.title} />
           ) : null}
           <ProductReviews
             product={product}
