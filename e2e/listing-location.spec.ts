@@ -167,7 +167,7 @@ test("the demo owner sets a product's location and the public page shows it with
     await page.goto(`/commerce/product/${product.id}`);
     const where = page.getByRole("region", { name: "Where", exact: true });
     await where.scrollIntoViewIfNeeded();
-    await expect(where.locator("address")).toHaveText(
+    await expect(where.getByTestId("listing-address")).toHaveText(
       /Calle de Alcalá 50\s*28014 Madrid\s*Comunidad de Madrid\s*Spain/,
     );
     await expect(where.getByRole("link", { name: "Open in maps" })).toHaveAttribute(
@@ -192,9 +192,9 @@ test("the demo owner sets a product's location and the public page shows it with
     await expect(
       page.getByRole("region", { name: "Dónde" }).getByRole("link", { name: "Abrir en el mapa" }),
     ).toBeVisible();
-    await expect(page.getByRole("region", { name: "Dónde" }).locator("address")).toContainText(
-      "España",
-    );
+    await expect(
+      page.getByRole("region", { name: "Dónde" }).getByTestId("listing-address"),
+    ).toContainText("España");
     expect(google, "no request to Google without a maps key").toEqual([]);
     expect(errors, "console errors").toEqual([]);
   } finally {

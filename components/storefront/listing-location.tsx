@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
+import { Fragment } from "react";
 import { env } from "@/lib/env";
 import { countryName } from "@/lib/i18n/regions";
 import type { ListingLocation } from "@/lib/listings/location-schema";
@@ -34,13 +35,15 @@ export async function ListingLocationSection({
         {t("title")}
       </h2>
       {lines.length > 0 ? (
-        <address className="text-sm not-italic">
-          {lines.map((line) => (
-            <span key={line} className="block break-words">
+        // A <p>, not <address>: that element is for contact details, not any postal address.
+        <p className="text-sm break-words" data-testid="listing-address">
+          {lines.map((line, index) => (
+            <Fragment key={line}>
+              {index > 0 ? <br /> : null}
               {line}
-            </span>
+            </Fragment>
           ))}
-        </address>
+        </p>
       ) : point ? (
         <p className="text-sm">
           {t("coordinates", {

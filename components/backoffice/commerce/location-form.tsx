@@ -41,6 +41,8 @@ const PinMap = dynamic(() => import("@/components/maps/pin-map").then((m) => m.P
   loading: () => <Skeleton className="h-72 w-full" />,
 });
 
+// The schema's number rule (lib/listings/location-schema.ts), repeated here so that the map
+// does not bring zod into the section's first load.
 const DECIMAL = /^[+-]?\d{1,3}(?:[.,]\d{1,10})?$/;
 
 /** The point the two fields hold, when both are numbers in range. */
