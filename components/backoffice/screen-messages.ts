@@ -58,6 +58,7 @@ export const backofficeMessageScopes = {
     "commerce.productForm",
     "commerce.productActions",
     "commerce.gallery",
+    "commerce.location",
     "backoffice.errors",
     "validation",
   ],

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { Breadcrumbs } from "@/components/storefront/breadcrumbs";
+import { ListingLocationSection } from "@/components/storefront/listing-location";
 import { ListingMarkdown } from "@/components/storefront/listing-markdown";
 import { ProductCardView } from "@/components/storefront/product-card";
 import { ProductGallery } from "@/components/storefront/product-gallery";
@@ -159,6 +160,9 @@ export async function ProductView({
                 </table>
               </div>
             </section>
+          ) : null}
+          {product.location ? (
+            <ListingLocationSection location={product.location} title={product.title} />
           ) : null}
           {reviews}
         </div>

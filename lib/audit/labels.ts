@@ -67,6 +67,7 @@ export const auditActions = [
   "commerce.image.update",
   "commerce.image.move",
   "commerce.image.remove",
+  "commerce.location.update",
   "reviews.review.reply",
   "reviews.review.report",
 ] as const;
@@ -124,6 +125,8 @@ export const auditFieldNames = [
   "region",
   "postalCode",
   "country",
+  "latitude",
+  "longitude",
   "weekly",
 ] as const;
 

@@ -33,6 +33,15 @@ function displayNames(locale: string, type: "region" | "currency"): Intl.Display
   }
 }
 
+/** A country's name in `locale` ("ES" → "Spain"), or the code when the runtime has none. */
+export function countryName(code: string, locale: string): string {
+  try {
+    return displayNames(locale, "region")?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** Countries as select options, named in `locale`, sorted by name. */
 export function countryOptions(locale: string): RegionOption[] {
   const names = displayNames(locale, "region");

@@ -24,6 +24,8 @@ import { queryRows } from "@/lib/db/rows";
 import type { Tx } from "@/lib/db/types";
 import { isUuid } from "@/lib/organisations/access";
 import { kindTag, listingTag } from "./cache-tags";
+import type { ListingLocation } from "./location-schema";
+import { hasLocation } from "./maps-link";
 import { PUBLIC_PAGE_SIZE, type ProductSearchState } from "./product-search-params";
 import { readGallery } from "./gallery-read";
 import { listings } from "./schema";
@@ -328,6 +330,8 @@ export interface PublicProduct {
   ratingHistogram: number[];
   city: string | null;
   country: string | null;
+  /** The listing's address and point (the "Where" section); null when it has none. */
+  location: ListingLocation | null;
   publishedAt: string;
   updatedAt: string;
   brand: { id: string; name: string; website: string | null } | null;
@@ -387,6 +391,12 @@ async function readProduct(
         ratingHistogram: listings.ratingHistogram,
         city: listings.city,
         country: listings.country,
+        addressLine1: listings.addressLine1,
+        addressLine2: listings.addressLine2,
+        region: listings.region,
+        postalCode: listings.postalCode,
+        latitude: listings.latitude,
+        longitude: listings.longitude,
         publishedAt: listings.publishedAt,
         updatedAt: listings.updatedAt,
         brandId: brands.id,
@@ -468,6 +478,7 @@ async function readProduct(
       ratingHistogram: row.ratingHistogram,
       city: row.city,
       country: row.country,
+      location: locationOf(row),
       publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       brand: row.brandId
@@ -505,6 +516,20 @@ export async function productPreview(
 ): Promise<PublicProduct | null> {
   if (!isUuid(id)) return null;
   return withUserContext(claims, (tx) => readProduct(tx, id, { organisationId }));
+}
+
+function locationOf(row: ListingLocation): ListingLocation | null {
+  const location: ListingLocation = {
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    region: row.region,
+    postalCode: row.postalCode,
+    country: row.country,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+  return hasLocation(location) ? location : null;
 }
 
 async function readSeller(tx: Tx, organisationId: string): Promise<PublicProduct["seller"]> {

@@ -13,7 +13,8 @@ import { scriptHashSource } from "./inline-scripts";
  * own script tags), and our own inline scripts by hash. No 'unsafe-inline', no
  * 'strict-dynamic': a script can only come from an origin listed here. Third parties appear
  * only when their setting is on: Google Identity Services with AUTH_GOOGLE_CLIENT_ID, Stripe
- * with STRIPE_PUBLISHABLE_KEY, a hosted Supabase project (connect only) with SUPABASE_URL.
+ * with STRIPE_PUBLISHABLE_KEY, the Google Maps JavaScript API with MAPS_PUBLIC_KEY, a hosted
+ * Supabase project (connect only) with SUPABASE_URL.
  *
  * Styles keep 'unsafe-inline': React and Radix render `style` attributes, the theme switch
  * and Radix's scroll lock add <style> elements at run time, and none of that can run script.
@@ -36,6 +37,8 @@ export type PolicySources = {
   google: boolean;
   /** Stripe.js is allowed (a publishable key is set). */
   stripe: boolean;
+  /** The Google Maps JavaScript API is allowed (MAPS_PUBLIC_KEY is set). */
+  maps: boolean;
   /** The origin of a hosted Supabase project the browser talks to, else null. */
   supabaseOrigin: string | null;
 };
@@ -52,6 +55,29 @@ const STRIPE = {
   script: ["https://js.stripe.com", "https://*.js.stripe.com"],
   frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
   connect: ["https://api.stripe.com"],
+};
+
+/**
+ * The Maps JavaScript API's sources (developers.google.com/maps/documentation/javascript/
+ * content-security-policy), narrowed for scripts: the API and its code come from
+ * maps.googleapis.com and maps.gstatic.com, and `https://*.googleapis.com` would also allow
+ * storage.googleapis.com, where anyone can host a script. No 'unsafe-eval' (the sample
+ * policy has it): a map that needs it fails to load and the page shows the address and its
+ * link instead (components/storefront/listing-location.tsx).
+ */
+const MAPS = {
+  script: ["https://maps.googleapis.com", "https://maps.gstatic.com"],
+  img: [
+    "https://*.googleapis.com",
+    "https://*.gstatic.com",
+    "https://*.google.com",
+    "https://*.googleusercontent.com",
+  ],
+  connect: ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com"],
+  style: ["https://fonts.googleapis.com"],
+  font: ["https://fonts.gstatic.com"],
+  frame: ["https://*.google.com"],
+  worker: ["blob:"],
 };
 
 let hashes: string[] | undefined;
@@ -79,6 +105,7 @@ export function buildContentSecurityPolicy(
 ): string {
   const google = sources.google ? GOOGLE : null;
   const stripe = sources.stripe ? STRIPE : null;
+  const maps = sources.maps ? MAPS : null;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": [
@@ -88,18 +115,25 @@ export function buildContentSecurityPolicy(
       ...(sources.development ? ["'unsafe-eval'"] : []),
       ...(google?.script ?? []),
       ...(stripe?.script ?? []),
+      ...(maps?.script ?? []),
     ],
-    "style-src": ["'self'", "'unsafe-inline'", ...(google?.style ?? [])],
-    "img-src": ["'self'", "data:", "blob:"],
-    "font-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'", ...(google?.style ?? []), ...(maps?.style ?? [])],
+    "img-src": ["'self'", "data:", "blob:", ...(maps?.img ?? [])],
+    "font-src": ["'self'", ...(maps?.font ?? [])],
     "connect-src": [
       "'self'",
       ...(sources.supabaseOrigin ? [sources.supabaseOrigin] : []),
       ...(google?.connect ?? []),
       ...(stripe?.connect ?? []),
+      ...(maps?.connect ?? []),
     ],
-    "frame-src": ["'self'", ...(google?.frame ?? []), ...(stripe?.frame ?? [])],
-    "worker-src": ["'self'"],
+    "frame-src": [
+      "'self'",
+      ...(google?.frame ?? []),
+      ...(stripe?.frame ?? []),
+      ...(maps?.frame ?? []),
+    ],
+    "worker-src": ["'self'", ...(maps?.worker ?? [])],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
@@ -118,6 +152,7 @@ export function policySources(): PolicySources {
     development: settings.NODE_ENV === "development",
     google: Boolean(settings.AUTH_GOOGLE_CLIENT_ID?.trim()),
     stripe: Boolean(settings.STRIPE_PUBLISHABLE_KEY?.trim()),
+    maps: Boolean(settings.MAPS_PUBLIC_KEY?.trim()),
     supabaseOrigin: settings.SUPABASE_URL ? new URL(settings.SUPABASE_URL).origin : null,
   };
 }

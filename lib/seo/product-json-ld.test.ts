@@ -20,6 +20,7 @@ const base: PublicProduct = {
   ratingHistogram: [0, 0, 0, 0, 0],
   city: "Madrid",
   country: "ES",
+  location: null,
   publishedAt: "2026-11-01T00:00:00.000Z",
   updatedAt: "2026-11-02T00:00:00.000Z",
   brand: { id: "b", name: "Lumen", website: null },

@@ -34,7 +34,9 @@ function passedOn(response: NextResponse): boolean {
 }
 
 afterEach(() => {
-  for (const name of ["AUTH_GOOGLE_CLIENT_ID", "STRIPE_PUBLISHABLE_KEY"]) delete process.env[name];
+  for (const name of ["AUTH_GOOGLE_CLIENT_ID", "STRIPE_PUBLISHABLE_KEY", "MAPS_PUBLIC_KEY"]) {
+    delete process.env[name];
+  }
   resetEnvForTests();
 });
 afterAll(async () => {
@@ -128,12 +130,43 @@ describe("Content-Security-Policy", () => {
     );
   });
 
+  it("allows the Google Maps API only when MAPS_PUBLIC_KEY is set, and never eval", async () => {
+    const page = async () =>
+      directives(
+        (await proxy(new NextRequest(`${ORIGIN}/commerce`))).headers.get("content-security-policy"),
+      );
+    const without = await page();
+    for (const directive of ["script-src", "img-src", "connect-src", "font-src", "style-src"]) {
+      expect(
+        without.get(directive)?.filter((source) => /google|gstatic/.test(source)),
+        directive,
+      ).toEqual([]);
+    }
+    expect(without.get("worker-src")).toEqual(["'self'"]);
+    process.env.MAPS_PUBLIC_KEY = "maps-public-key";
+    resetEnvForTests();
+    const withKey = await page();
+    expect(withKey.get("script-src")).toEqual(
+      expect.arrayContaining(["https://maps.googleapis.com", "https://maps.gstatic.com"]),
+    );
+    // Not every googleapis.com host: storage.googleapis.com serves anyone's files.
+    expect(withKey.get("script-src")).not.toContain("https://*.googleapis.com");
+    expect(withKey.get("script-src")).not.toContain("'unsafe-eval'");
+    expect(withKey.get("img-src")).toEqual(
+      expect.arrayContaining(["https://*.googleapis.com", "https://*.gstatic.com"]),
+    );
+    expect(withKey.get("connect-src")).toContain("https://*.googleapis.com");
+    expect(withKey.get("font-src")).toContain("https://fonts.gstatic.com");
+    expect(withKey.get("worker-src")).toContain("blob:");
+  });
+
   it("names a hosted Supabase project in connect-src and eval only in development", () => {
     const csp = directives(
       buildContentSecurityPolicy("abc", {
         development: true,
         google: false,
         stripe: false,
+        maps: false,
         supabaseOrigin: "https://ref.supabase.co",
       }),
     );

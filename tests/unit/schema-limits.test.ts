@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as credentialSchemas from "@/lib/auth/client/credentials-schema";
 import * as contactSchemas from "@/lib/contact/contact-schema";
 import * as fileSchemas from "@/lib/files/file-schema";
+import * as locationSchemas from "@/lib/listings/location-schema";
 import * as moduleSchemas from "@/lib/modules/module-schema";
 import * as contactEmailSchemas from "@/lib/organisations/contact-email-schema";
 import * as faqSchemas from "@/lib/organisations/faq-schema";
@@ -23,6 +24,7 @@ const modules = {
   credentialSchemas,
   contactSchemas,
   fileSchemas,
+  locationSchemas,
   moduleSchemas,
   contactEmailSchemas,
   faqSchemas,
@@ -244,6 +246,23 @@ const cases: LimitCase[] = [
     id: `organisationSchemas.organisationProfileSchema:${field}=${limit}`,
     input: (n: number) => ({ ...profile, [field]: value(n) }),
   })),
+  ...(["locationFieldsSchema", "listingLocationSchema"] as const).flatMap((name) =>
+    (
+      [
+        ["addressLine1", 200],
+        ["addressLine2", 200],
+        ["city", 100],
+        ["region", 100],
+        ["postalCode", 20],
+      ] as const
+    ).map(([field, limit]) => ({
+      id: `locationSchemas.${name}:${field}=${limit}`,
+      input: (n: number) => ({
+        ...(name === "listingLocationSchema" ? { listingId: uuid, version: 1 } : {}),
+        [field]: text(n),
+      }),
+    })),
+  ),
   {
     id: "roleSchemas.createRoleSchema:name=60",
     input: (n) => ({ name: text(n), description: "" }),

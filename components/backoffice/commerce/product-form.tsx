@@ -6,6 +6,10 @@ import { useCallback } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { FormAlert } from "@/components/auth/form-alert";
 import {
+  settleListingVersion,
+  useFollowListingVersion,
+} from "@/components/backoffice/listing-version";
+import {
   type BackofficeAction,
   useBackofficeForm,
 } from "@/components/backoffice/use-backoffice-form";
@@ -74,7 +78,7 @@ export function ProductForm({
   const onDone = useCallback(
     (data: Write, form: UseFormReturn<FormInput, unknown, unknown>) => {
       if (editing) {
-        form.setValue("version", data.version);
+        settleListingVersion(form, data.id, data.version);
         toast({ title: t("saved"), variant: "success" });
         router.refresh();
       } else {
@@ -109,6 +113,8 @@ export function ProductForm({
     },
     onDone,
   });
+  // The location section below saves the same listing (components/backoffice/listing-version.ts).
+  useFollowListingVersion(product.id, form);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-5">

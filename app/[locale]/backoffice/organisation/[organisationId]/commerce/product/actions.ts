@@ -20,6 +20,7 @@ import {
   updateExternalIdCommand,
 } from "@/lib/commerce/product-parts";
 import { duplicateProductCommand, setProductStatusCommand } from "@/lib/commerce/product-status";
+import { setListingLocationCommand } from "@/lib/listings/location";
 
 /**
  * The product screens' actions. After a write: the back office's commerce screens are
@@ -60,6 +61,7 @@ const removeAttribute = organisationAction(deleteAttributeCommand);
 const addExternalId = organisationAction(createExternalIdCommand);
 const editExternalId = organisationAction(updateExternalIdCommand);
 const removeExternalId = organisationAction(deleteExternalIdCommand);
+const locate = organisationAction(setListingLocationCommand("product"));
 
 type Write = { id: string; version: number; tags: string[] };
 
@@ -150,4 +152,9 @@ export async function removeImageAction(_previous: ActionState<GalleryDone>, for
     formToObject(formData),
   );
   return settle(state, formData);
+}
+
+/** The details page's location section: expires `listing:<id>` and `listings:product`. */
+export async function setProductLocationAction(previous: ActionState<Write>, formData: FormData) {
+  return settle(await locate(previous, formData), formData);
 }

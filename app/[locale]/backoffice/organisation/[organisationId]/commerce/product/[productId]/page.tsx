@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { ProductActions } from "@/components/backoffice/commerce/product-actions";
 import { ProductForm } from "@/components/backoffice/commerce/product-form";
 import { ProductHeader } from "@/components/backoffice/commerce/product-header";
+import { ProductLocation } from "@/components/backoffice/commerce/product-location";
 import { ModuleOff } from "@/components/backoffice/module-off";
 import { buttonVariants } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
@@ -23,6 +24,7 @@ import {
   moveImageAction,
   removeImageAction,
   setImageAltTextAction,
+  setProductLocationAction,
   setProductStatusAction,
   updateProductAction,
 } from "../actions";
@@ -36,7 +38,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * One product's details: the listing's fields (read-only without commerce.product.write),
- * what is missing before it can be published, its status buttons and "Duplicate".
+ * what is missing before it can be published, its status buttons and "Duplicate", and its
+ * location (saved on its own).
  */
 export default async function ProductPage({ params }: Params) {
   const { organisationId, productId } = await params;
@@ -128,6 +131,7 @@ export default async function ProductPage({ params }: Params) {
         moveAction={moveImageAction}
         removeAction={removeImageAction}
       />
+      <ProductLocation access={access} productId={product.id} action={setProductLocationAction} />
     </ScreenMessages>
   );
 }
