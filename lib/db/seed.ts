@@ -4,6 +4,7 @@ import { seedDemoUsers } from "@/lib/auth/seed";
 import { seedOrganisations } from "@/lib/organisations/seed";
 import { seedKeyValues } from "@/lib/settings/seed";
 import { seedCatalogue } from "@/lib/commerce/seed";
+import { seedModerators } from "@/lib/moderation/seed";
 
 /**
  * Deterministic, idempotent demo data: fixed ids and keys, inserted only where missing, in
@@ -15,5 +16,6 @@ export async function seedDatabase(db: Db): Promise<void> {
     await seedDemoUsers(tx);
     await seedOrganisations(tx);
     await seedCatalogue(tx);
+    await seedModerators(tx);
   });
 }
