@@ -65,6 +65,9 @@ export const auditActions = [
   "commerce.externalId.delete",
   "reviews.review.reply",
   "reviews.review.report",
+  /** Recorded by app.decide_review() (migration 0021): a moderator's decision. */
+  "reviews.review.restore",
+  "reviews.review.remove",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -121,6 +124,8 @@ export const auditFieldNames = [
   "postalCode",
   "country",
   "weekly",
+  "note",
+  "reportReason",
 ] as const;
 
 export type AuditFieldName = (typeof auditFieldNames)[number];

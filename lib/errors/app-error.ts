@@ -45,6 +45,7 @@ export const appErrorCodes = [
   "amountInvalid",
   "alreadyReviewed",
   "profileRequired",
+  "alreadyDecided",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 
