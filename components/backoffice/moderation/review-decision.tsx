@@ -1,8 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useActionState, useEffect, useId, useRef } from "react";
-import { useRouter } from "next/navigation";
+import {
+  createContext,
+  type ReactNode,
+  useActionState,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import type { BackofficeAction } from "@/components/backoffice/use-backoffice-form";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast-store";
@@ -11,27 +19,33 @@ import { translateValidationMessage } from "@/lib/validation/messages";
 
 type Decided = { id: string; status: "visible" | "removed"; tags: string[] };
 
+interface Decisions {
+  state: ActionState<Decided>;
+  formAction: (formData: FormData) => void;
+  pending: boolean;
+  /** The review whose form was sent last: the answer (an error) is shown on it. */
+  target: string | null;
+  setTarget(reviewId: string): void;
+}
+
+const DecisionsContext = createContext<Decisions | null>(null);
+
 /**
- * A moderator's decision on one reported review: an optional note, then "Restore" or
- * "Remove" (the pressed button names the decision; without JavaScript the form posts it).
- * Once decided the review leaves the queue: a toast, then the page is read again.
+ * The queue's one decision action, around the list. A decided review leaves the list in the
+ * same answer that brings the action's result (the action expires tags, so Next sends the
+ * page again), which unmounts its form: the toast is raised here, above the list.
  */
-export function ReviewDecision({
-  reviewId,
-  noteMaxLength,
+export function ReviewDecisions({
   action,
+  children,
 }: {
-  reviewId: string;
-  noteMaxLength: number;
   action: BackofficeAction<Decided>;
+  children: ReactNode;
 }) {
   const t = useTranslations("reviewsAdmin.moderation");
-  const te = useTranslations("backoffice.errors");
-  const tv = useTranslations("validation");
-  const id = useId();
-  const router = useRouter();
   const [state, formAction, pending] = useActionState(action, { status: "idle" });
-  const handled = useRef<ActionState<Decided>>(state);
+  const [target, setTarget] = useState<string | null>(null);
+  const handled = useRef(state);
   useEffect(() => {
     if (handled.current === state) return;
     handled.current = state;
@@ -40,9 +54,36 @@ export function ReviewDecision({
         title: state.data.status === "visible" ? t("restored") : t("removed"),
         variant: "success",
       });
-      router.refresh();
     }
-  }, [state, t, router]);
+  }, [state, t]);
+  return (
+    <DecisionsContext.Provider value={{ state, formAction, pending, target, setTarget }}>
+      {children}
+    </DecisionsContext.Provider>
+  );
+}
+
+/**
+ * A moderator's decision on one reported review: an optional note, then "Restore" or
+ * "Remove" (the pressed button names the decision; without JavaScript the form posts it to
+ * the same server action).
+ */
+export function ReviewDecision({
+  reviewId,
+  noteMaxLength,
+}: {
+  reviewId: string;
+  noteMaxLength: number;
+}) {
+  const decisions = useContext(DecisionsContext);
+  if (!decisions) throw new Error("ReviewDecision belongs inside ReviewDecisions.");
+  const t = useTranslations("reviewsAdmin.moderation");
+  const te = useTranslations("backoffice.errors");
+  const tv = useTranslations("validation");
+  const id = useId();
+  const { formAction, pending, setTarget } = decisions;
+  const state: ActionState<Decided> =
+    decisions.target === reviewId ? decisions.state : { status: "idle" };
   const noteError =
     state.status === "invalid" && state.fieldErrors.note
       ? translateValidationMessage(tv, state.fieldErrors.note[0])
@@ -56,7 +97,12 @@ export function ReviewDecision({
           ? te("notFound")
           : null;
   return (
-    <form action={formAction} className="flex flex-col gap-2" aria-busy={pending}>
+    <form
+      action={formAction}
+      onSubmit={() => setTarget(reviewId)}
+      className="flex flex-col gap-2"
+      aria-busy={pending && decisions.target === reviewId}
+    >
       <input type="hidden" name="reviewId" value={reviewId} />
       <label htmlFor={`${id}-note`} className="text-sm font-medium">
         {t("note")}
