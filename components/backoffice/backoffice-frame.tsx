@@ -2,7 +2,12 @@ import { getTranslations } from "next-intl/server";
 import { type ReactNode } from "react";
 import { Icon } from "@/components/ui/icon";
 import type { IconName } from "@/lib/icons/icon-names";
-import { organisationPath, visibleAreas, type BackofficeArea } from "@/lib/backoffice/navigation";
+import {
+  moderationPath,
+  organisationPath,
+  visibleAreas,
+  type BackofficeArea,
+} from "@/lib/backoffice/navigation";
 import type { OrganisationAccess } from "@/lib/organisations/access";
 import type { MyOrganisation } from "@/lib/organisations/memberships";
 import { BackofficeNavLink } from "./backoffice-nav-link";
@@ -21,15 +26,18 @@ const areaIcons: Record<BackofficeArea["key"], IconName> = {
  * The frame of every screen under /backoffice/organisation/{id}: the portal's name, the
  * organisation switcher and the menu of the areas the caller may use. A column beside the
  * content from 960 px; above it below that, every area in sight (two columns on phones, a
- * wrapping row from 600 px), never a row that scrolls out of view.
+ * wrapping row from 600 px), never a row that scrolls out of view. A platform moderator also
+ * finds the moderation queue there (it is the platform's, not the organisation's).
  */
 export async function BackofficeFrame({
   access,
   organisations,
+  moderator = false,
   children,
 }: {
   access: OrganisationAccess;
   organisations: readonly MyOrganisation[];
+  moderator?: boolean;
   children: ReactNode;
 }) {
   const t = await getTranslations("backoffice");
@@ -57,6 +65,14 @@ export async function BackofficeFrame({
                 </BackofficeNavLink>
               </li>
             ))}
+            {moderator ? (
+              <li>
+                <BackofficeNavLink href={moderationPath}>
+                  <Icon name="shield-check" className="size-4" />
+                  {t("nav.moderation")}
+                </BackofficeNavLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
       </aside>

@@ -70,6 +70,8 @@ export const backofficeMessageScopes = {
   externalId: ["commerce.externalIdForm", "backoffice.errors", "validation"],
   /** review: the answer and report forms. */
   reviews: ["reviewsAdmin", "backoffice.errors"],
+  /** /backoffice/moderation/review: the moderators' decision forms. */
+  moderation: ["reviewsAdmin.moderation", "backoffice.errors", "validation"],
   /** storage. */
   storage: ["storage", "backoffice.errors", "validation"],
   /** commerce/brand/create and commerce/brand/{id}. */

@@ -133,7 +133,9 @@ export async function ProductReviews({
       ) : null}
       {signedIn ? (
         own && own.status !== "visible" ? (
-          <p className="text-sm text-muted-foreground">{t("ownReported")}</p>
+          <p className="text-sm text-muted-foreground">
+            {own.status === "removed" ? t("ownRemoved") : t("ownReported")}
+          </p>
         ) : (
           <ReviewForm
             listingId={product.id}

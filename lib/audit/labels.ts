@@ -70,6 +70,9 @@ export const auditActions = [
   "commerce.location.update",
   "reviews.review.reply",
   "reviews.review.report",
+  /** Recorded by app.decide_review() (migration 0021): a moderator's decision. */
+  "reviews.review.restore",
+  "reviews.review.remove",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -128,6 +131,8 @@ export const auditFieldNames = [
   "latitude",
   "longitude",
   "weekly",
+  "note",
+  "reportReason",
 ] as const;
 
 export type AuditFieldName = (typeof auditFieldNames)[number];

@@ -23,6 +23,9 @@ export const backofficeAreas: readonly BackofficeArea[] = [
   { key: "settings", path: "/settings", permission: "settings.organisation.read" },
 ];
 
+/** The platform moderators' queue (lib/moderation): not an organisation's area. */
+export const moderationPath = "/backoffice/moderation/review";
+
 export function organisationPath(organisationId: string, path = ""): string {
   return `/backoffice/organisation/${organisationId}${path}`;
 }

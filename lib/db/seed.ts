@@ -5,6 +5,7 @@ import { seedOrganisations } from "@/lib/organisations/seed";
 import { seedKeyValues } from "@/lib/settings/seed";
 import { seedCatalogue } from "@/lib/commerce/seed";
 import type { StorageAdapter } from "@/lib/storage/types";
+import { seedModerators } from "@/lib/moderation/seed";
 
 /**
  * Deterministic, idempotent demo data: fixed ids and keys, inserted only where missing, in
@@ -21,5 +22,6 @@ export async function seedDatabase(
     await seedDemoUsers(tx);
     await seedOrganisations(tx);
     await seedCatalogue(tx, options.storage);
+    await seedModerators(tx);
   });
 }

@@ -49,6 +49,7 @@ export const appErrorCodes = [
   "imageUnreadable",
   "galleryFull",
   "photosFull",
+  "alreadyDecided",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

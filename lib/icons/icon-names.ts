@@ -58,6 +58,7 @@ export const iconNames = [
   // The back office.
   "building-2",
   "layout-dashboard",
+  "shield-check",
   "settings",
   "users",
   "folder-open",

@@ -68,6 +68,10 @@ export const reviews = pgTable(
       .where(sql`${t.status} = 'visible'`),
     index("reviews_organisation_created_idx").on(t.organisationId, t.createdAt),
     index("reviews_author_idx").on(t.authorUserId),
+    /** The moderators' queue: reported reviews, oldest report first (lib/moderation). */
+    index("reviews_reported_idx")
+      .on(t.reportedAt, t.id)
+      .where(sql`${t.status} = 'reported'`),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     check("reviews_title_length", sql`length(${t.title}) <= 120`),
     check("reviews_body_length", sql`length(${t.body}) <= 5000`),

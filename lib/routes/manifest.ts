@@ -135,6 +135,9 @@ export const routes: readonly RouteEntry[] = [
 
   // Back office
   ...group("backoffice", MEMBER, "/backoffice", ["", "/register-organisation"]),
+  // Not in the spec's list: the platform moderators' queue of reported reviews (issue 11 §3);
+  // the page answers 404 to anyone who is not a moderator (lib/moderation).
+  ...group("backoffice", MEMBER, "/backoffice/moderation", ["/review"]),
   ...group("backoffice", MEMBER, ORG, ["", "/dashboard"]),
   ...group("backoffice.crm", MEMBER, `${ORG}/crm`, [
     "",

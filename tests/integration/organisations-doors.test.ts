@@ -242,6 +242,7 @@ const pageDoors: Record<string, PageDoor> = {
       ["/externalIdentification", ["commerce.product.read"]],
       ["/externalIdentification/create", ["commerce.product.write", "commerce.product.read"]],
       ["/externalIdentification/[productExternalIdentificationId]", ["commerce.product.read"]],
+      ["/preview", ["commerce.product.read"]],
     ].map(([path, needs]) => [
       `commerce/product/[productId]${path as string}/page.tsx`,
       {

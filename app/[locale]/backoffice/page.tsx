@@ -7,7 +7,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
-import { organisationPath } from "@/lib/backoffice/navigation";
+import { moderationPath, organisationPath } from "@/lib/backoffice/navigation";
+import { isPlatformModerator } from "@/lib/moderation/moderation";
 import { listMyOrganisations } from "@/lib/organisations/memberships";
 import { Icon } from "@/components/ui/icon";
 
@@ -16,14 +17,18 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("metaTitle") };
 }
 
-/** The caller's organisations with their role; open one, or start a new one. */
+/**
+ * The caller's organisations with their role; open one, or start a new one. A platform
+ * moderator also gets the way to the moderation queue.
+ */
 export default async function BackofficeHomePage() {
   const claims = await getCurrentClaims();
   if (!claims) redirect(withRedirect("/login", "/backoffice"));
-  const [t, tb, organisations] = await Promise.all([
+  const [t, tb, organisations, moderator] = await Promise.all([
     getTranslations("backoffice.home"),
     getTranslations("backoffice"),
     listMyOrganisations(claims),
+    isPlatformModerator(claims),
   ]);
   const newButton = (
     <Link
@@ -42,7 +47,19 @@ export default async function BackofficeHomePage() {
       <PageHeader
         title={t("title")}
         description={t("intro")}
-        actions={organisations.length ? newButton : null}
+        actions={
+          organisations.length || moderator ? (
+            <>
+              {moderator ? (
+                <Link href={moderationPath} className={buttonVariants({ variant: "outline" })}>
+                  <Icon name="shield-check" aria-hidden className="size-4" />
+                  {t("moderation")}
+                </Link>
+              ) : null}
+              {organisations.length ? newButton : null}
+            </>
+          ) : null
+        }
       />
       {organisations.length === 0 ? (
         <EmptyState

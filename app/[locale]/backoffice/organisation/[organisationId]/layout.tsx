@@ -1,6 +1,7 @@
 import { type ReactNode } from "react";
 import { BackofficeFrame } from "@/components/backoffice/backoffice-frame";
 import { gateMember } from "@/lib/backoffice/doors";
+import { isPlatformModerator } from "@/lib/moderation/moderation";
 import { listMyOrganisations } from "@/lib/organisations/memberships";
 
 export default async function OrganisationLayout({
@@ -11,9 +12,12 @@ export default async function OrganisationLayout({
   params: Promise<{ organisationId: string }>;
 }) {
   const access = await gateMember((await params).organisationId);
-  const organisations = await listMyOrganisations(access.claims);
+  const [organisations, moderator] = await Promise.all([
+    listMyOrganisations(access.claims),
+    isPlatformModerator(access.claims),
+  ]);
   return (
-    <BackofficeFrame access={access} organisations={organisations}>
+    <BackofficeFrame access={access} organisations={organisations} moderator={moderator}>
       {children}
     </BackofficeFrame>
   );
