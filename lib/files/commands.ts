@@ -1,6 +1,6 @@
 import "server-only";
 import { lockOrganisationScope } from "@/lib/db/advisory-lock";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { runCommand } from "@/lib/backoffice/doors";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import type { UserClaims } from "@/lib/db/context";
@@ -29,6 +29,37 @@ const NAME_KEY = "organisation_files_name_key";
 /** Serialises the organisation's storage writes until the transaction ends. */
 export async function lockOrganisationStorage(tx: Tx, organisationId: string): Promise<void> {
   await lockOrganisationScope(tx, "storage", organisationId);
+}
+
+/**
+ * The id of a top-level folder the app keeps for itself (".branding" for the logo,
+ * ".listings" for galleries), created on first use. The caller's transaction writes it, so
+ * RLS asks storage.file.write as for any folder.
+ */
+export async function appFolderId(
+  tx: Tx,
+  organisationId: string,
+  name: string,
+  userId: string,
+): Promise<string> {
+  const [existing] = await tx
+    .select({ id: organisationFiles.id })
+    .from(organisationFiles)
+    .where(
+      and(
+        eq(organisationFiles.organisationId, organisationId),
+        isNull(organisationFiles.parentId),
+        eq(organisationFiles.kind, "folder"),
+        sql`lower(${organisationFiles.name}) = ${name.toLowerCase()}`,
+      ),
+    );
+  if (existing) return existing.id;
+  const [created] = await tx
+    .insert(organisationFiles)
+    .values({ organisationId, kind: "folder", name, createdBy: userId })
+    .returning({ id: organisationFiles.id });
+  if (!created) throw new Error(`The folder ${name} was not created.`);
+  return created.id;
 }
 
 /** Runs a write that can clash with the per-folder unique name; a clash is nameTaken. */

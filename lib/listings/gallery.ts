@@ -1,13 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { type CommandConfig, type CommandContext, runCommand } from "@/lib/backoffice/doors";
 import { type UserClaims, withUserContext } from "@/lib/db/context";
 import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
-import { lockOrganisationStorage } from "@/lib/files/commands";
+import { appFolderId, lockOrganisationStorage } from "@/lib/files/commands";
 import { enabledModules, storageUsage } from "@/lib/files/files";
 import { organisationFiles } from "@/lib/files/schema";
 import type { ProcessedImage } from "@/lib/images/process-image";
@@ -66,27 +66,6 @@ async function touchListing(tx: Tx, organisationId: string, listingId: string): 
     .update(listings)
     .set({ updatedAt: sql`now()` })
     .where(and(eq(listings.id, listingId), eq(listings.organisationId, organisationId)));
-}
-
-async function listingsFolderId(tx: Tx, organisationId: string, userId: string): Promise<string> {
-  const [existing] = await tx
-    .select({ id: organisationFiles.id })
-    .from(organisationFiles)
-    .where(
-      and(
-        eq(organisationFiles.organisationId, organisationId),
-        isNull(organisationFiles.parentId),
-        eq(organisationFiles.kind, "folder"),
-        sql`lower(${organisationFiles.name}) = ${LISTINGS_FOLDER}`,
-      ),
-    );
-  if (existing) return existing.id;
-  const [created] = await tx
-    .insert(organisationFiles)
-    .values({ organisationId, kind: "folder", name: LISTINGS_FOLDER, createdBy: userId })
-    .returning({ id: organisationFiles.id });
-  if (!created) throw new Error("The listings folder was not created.");
-  return created.id;
 }
 
 /** Renumbers the listing's images 0…n−1 in the given order of ids. */
@@ -179,7 +158,7 @@ export async function addListingImage(
           throw new AppError("quotaExceeded", "image");
         }
       }
-      const folderId = await listingsFolderId(ctx.tx, orgId, ctx.access.userId);
+      const folderId = await appFolderId(ctx.tx, orgId, LISTINGS_FOLDER, ctx.access.userId);
       const fileId = randomUUID();
       const storageKey = `org/${orgId}/${fileId}`;
       await getStorage().put(storageKey, image.bytes, { contentType: image.contentType });

@@ -1,12 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { runCommand, type CommandContext } from "@/lib/backoffice/doors";
 import type { UserClaims } from "@/lib/db/context";
 import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
+import { appFolderId } from "@/lib/files/commands";
 import { organisationFiles } from "@/lib/files/schema";
 import { getStorage } from "@/lib/storage/storage";
 import { isLogoType, LOGO_MAX_BYTES, logoExtensions, sniffLogoType } from "./logo-rules";
@@ -47,27 +48,6 @@ async function lockOrganisation(tx: Tx, organisationId: string) {
     .for("update");
   if (!row) throw new AppError("notFound");
   return row;
-}
-
-async function brandingFolderId(tx: Tx, organisationId: string, userId: string): Promise<string> {
-  const [existing] = await tx
-    .select({ id: organisationFiles.id })
-    .from(organisationFiles)
-    .where(
-      and(
-        eq(organisationFiles.organisationId, organisationId),
-        isNull(organisationFiles.parentId),
-        eq(organisationFiles.kind, "folder"),
-        sql`lower(${organisationFiles.name}) = ${BRANDING_FOLDER}`,
-      ),
-    );
-  if (existing) return existing.id;
-  const [created] = await tx
-    .insert(organisationFiles)
-    .values({ organisationId, kind: "folder", name: BRANDING_FOLDER, createdBy: userId })
-    .returning({ id: organisationFiles.id });
-  if (!created) throw new Error("The branding folder was not created.");
-  return created.id;
 }
 
 /** Deletes the current logo's row (in the transaction); its storage key to remove after commit. */
@@ -121,7 +101,7 @@ export async function setOrganisationLogo(
       }
       const orgId = ctx.access.organisation.id;
       const current = await lockOrganisation(ctx.tx, orgId);
-      const folderId = await brandingFolderId(ctx.tx, orgId, ctx.access.userId);
+      const folderId = await appFolderId(ctx.tx, orgId, BRANDING_FOLDER, ctx.access.userId);
       const old = await dropCurrentLogo(ctx.tx, orgId, current.logoFileId);
       const storageKey = `org/${orgId}/${randomUUID()}`;
       await getStorage().put(storageKey, bytes, { contentType: type });
