@@ -14,13 +14,13 @@ import {
 /**
  * Products from the seller's side to the shopper's (issue 11): an organisation creates a
  * product (bad input refused, nothing written), fills what publishing needs, uploads pictures
- * (a non-picture and an oversized one refused), builds variants
- * from two options, adds typed attributes and an EAN (a wrong check digit refused), and
- * publishes. A visitor finds it on the category's landing page, narrows the results by the
- * attribute, opens it, picks a variant (price and stock follow), and a change made in the back
- * office shows on the public page at once. A shopper's review comes with a photo, hidden
- * with the review when the shop reports it. Staff edit but do not publish; another
- * organisation's member gets 404. Screens pass axe and never scroll sideways.
+ * (a non-picture and an oversized one refused), builds variants from two options, adds typed
+ * attributes and an EAN (a wrong check digit refused), previews and publishes it. A visitor
+ * finds it through a misspelled search and on the category's landing page, narrows the
+ * results by the attribute, opens it, picks a variant (price and stock follow), and a change
+ * made in the back office shows on the public page at once. A shopper's review comes with a
+ * photo, hidden with the review when the shop reports it. Staff edit but do not publish;
+ * another organisation's member gets 404. Screens pass axe and never scroll sideways.
  */
 
 /** Where a signed-out visitor of a back-office path ends up. */
@@ -251,6 +251,12 @@ test("a product from creation to the public page, and the rules on the way", asy
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
+  // Found through a misspelled search: "lumne" is corrected to the product's own word.
+  await visitor.goto("/search?q=lumne");
+  await expect(visitor.getByTestId("search-corrected")).toContainText("lumen");
+  await expect(
+    visitor.getByRole("main").getByRole("link", { name: "Lumen X2 Smartphone" }),
+  ).toBeVisible();
   await visitor.goto("/commerce/product?category=electronics");
   await expect(visitor.getByRole("heading", { level: 1, name: "Electronics" })).toBeVisible();
   const filters = visitor.getByRole("search", { name: "Filter products" });

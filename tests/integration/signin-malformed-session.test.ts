@@ -11,6 +11,9 @@ import * as orgFiles from "@/app/api/organisations/[organisationId]/files/route"
 import * as orgLogo from "@/app/api/organisations/[organisationId]/logo/route";
 import * as productsExport from "@/app/api/organisations/[organisationId]/products/export/route";
 import * as productsImport from "@/app/api/organisations/[organisationId]/products/import/route";
+import * as productImages from "@/app/api/organisations/[organisationId]/products/[productId]/images/route";
+import * as reviewPhotos from "@/app/api/reviews/[reviewId]/photos/route";
+import * as reviewPhoto from "@/app/api/reviews/[reviewId]/photos/[photoId]/route";
 import { sessionCookieName } from "@/lib/auth/client/auth-options";
 import { authGuard } from "@/lib/auth/guard/auth-proxy";
 import { getKeyRing } from "@/lib/auth/service/keys";
@@ -83,7 +86,13 @@ const ORG = "11111111-1111-4111-8111-111111111111";
 const FILE = "22222222-2222-4222-8222-222222222222";
 
 /** The values of the dynamic segments in the routes' paths. */
-const SEGMENTS: Record<string, string> = { organisationId: ORG, fileId: FILE };
+const SEGMENTS: Record<string, string> = {
+  organisationId: ORG,
+  fileId: FILE,
+  productId: FILE,
+  reviewId: FILE,
+  photoId: ORG,
+};
 
 /**
  * A route handler under app/api: its method and folder (`GET profile/me`), and its status
@@ -114,6 +123,13 @@ const sessionRoutes = [
   sessionRoute("DELETE organisations/[organisationId]/logo", orgLogo.DELETE, 404),
   sessionRoute("GET organisations/[organisationId]/products/export", productsExport.GET, 404),
   sessionRoute("POST organisations/[organisationId]/products/import", productsImport.POST, 404),
+  sessionRoute(
+    "POST organisations/[organisationId]/products/[productId]/images",
+    productImages.POST,
+    404,
+  ),
+  sessionRoute("POST reviews/[reviewId]/photos", reviewPhotos.POST, 404),
+  sessionRoute("DELETE reviews/[reviewId]/photos/[photoId]", reviewPhoto.DELETE, 404),
 ];
 /** Route handlers that never read the session (public data, signed links). */
 const sessionless = [
@@ -122,6 +138,7 @@ const sessionless = [
   "key-values/route.ts",
   "listings/highlights/route.ts",
   "public-files/[fileId]/route.ts",
+  "review-photos/[photoId]/route.ts",
   "storage/[...key]/route.ts",
 ];
 
