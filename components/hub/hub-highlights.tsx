@@ -1,6 +1,6 @@
 "use client";
 
-import Image from "next/image";
+import { Picture } from "@/components/ui/picture";
 import { createTranslator, useLocale } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { categoryIcon } from "@/components/storefront/category-icon";
@@ -186,7 +186,7 @@ function CardGrid({ items, t }: { items: ProductCard[]; t: Translate }) {
           <article className="sf-card">
             <div className="sf-card-media" aria-hidden>
               {product.cover ? (
-                <Image
+                <Picture
                   src={product.cover.url}
                   alt=""
                   width={product.cover.width}

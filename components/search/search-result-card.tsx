@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Picture } from "@/components/ui/picture";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { ProductCardView } from "@/components/storefront/product-card";
@@ -64,7 +64,7 @@ export async function SearchResultCardView({ item }: { item: SearchResultCard })
       <article className="sf-card flex-1">
         <div className="sf-card-media" aria-hidden>
           {item.cover ? (
-            <Image
+            <Picture
               src={item.cover.url}
               alt=""
               width={item.cover.width}

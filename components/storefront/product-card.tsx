@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Picture } from "@/components/ui/picture";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Icon } from "@/components/ui/icon";
@@ -25,7 +25,7 @@ export async function ProductCardView({
     <article className="sf-card">
       <div className="sf-card-media" aria-hidden>
         {product.cover ? (
-          <Image
+          <Picture
             src={product.cover.url}
             alt=""
             width={product.cover.width}

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Picture } from "@/components/ui/picture";
 import { Icon } from "@/components/ui/icon";
 import type { ProductCategory } from "@/lib/commerce/catalogue-types";
 import type { CardCover } from "@/lib/listings/public-products";
@@ -47,7 +47,7 @@ export function ProductGallery({
             id={`picture-${index + 1}`}
             className="flex aspect-square w-full shrink-0 snap-center items-center justify-center"
           >
-            <Image
+            <Picture
               src={image.url}
               alt={alt(image, index)}
               width={image.width}
@@ -68,7 +68,7 @@ export function ProductGallery({
                 className="block size-16 overflow-hidden rounded-md border border-border bg-surface-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 aria-label={labels.show(index + 1)}
               >
-                <Image
+                <Picture
                   src={image.url}
                   alt=""
                   width={image.width}

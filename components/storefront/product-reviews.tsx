@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Picture } from "@/components/ui/picture";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Icon } from "@/components/ui/icon";
@@ -105,7 +105,7 @@ export async function ProductReviews({
                         href={photo.url}
                         className="block overflow-hidden rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                       >
-                        <Image
+                        <Picture
                           src={photo.url}
                           alt={t("photoOf", {
                             number: index + 1,

@@ -1,6 +1,6 @@
 "use client";
 
-import Image from "next/image";
+import { Picture } from "@/components/ui/picture";
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useId, useRef, useState } from "react";
 import type { ActionState } from "@/lib/backoffice/action-state";
@@ -210,7 +210,7 @@ export function ReviewForm({
           <ul className="flex flex-wrap gap-3" aria-label={labels.photos}>
             {own.photos.map((photo, index) => (
               <li key={photo.id} className="flex flex-col items-start gap-1">
-                <Image
+                <Picture
                   src={photo.url}
                   alt={labels.photo[index] ?? ""}
                   width={photo.width}
