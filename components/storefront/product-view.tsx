@@ -169,7 +169,7 @@ export async function ProductView({
         {product.seller ? (
           <aside
             aria-labelledby="seller"
-            className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4"
+            className="flex flex-col gap-3 self-start rounded-card border border-border bg-surface p-4"
           >
             <h2 id="seller" className="text-lg font-semibold">
               {t("soldBy", { name: product.seller.name })}
