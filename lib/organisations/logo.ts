@@ -179,34 +179,3 @@ export async function removeOrganisationLogo(
   if (state.status === "done") await removeObject(oldKey);
   return state;
 }
-
-/**
- * Reads a request body up to `max` bytes; "tooLarge" as soon as it goes over (the rest is
- * not read). Used by the logo route so a huge body never sits in memory.
- */
-export async function readBodyLimited(
-  body: ReadableStream<Uint8Array> | null,
-  max: number,
-): Promise<Uint8Array | "tooLarge"> {
-  if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      return "tooLarge";
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}

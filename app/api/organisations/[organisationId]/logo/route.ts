@@ -1,11 +1,8 @@
 import { organisationRoute } from "@/lib/backoffice/doors";
+import { readBodyWithin } from "@/lib/files/read-body";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { LOGO_MAX_BYTES } from "@/lib/organisations/logo-rules";
-import {
-  readBodyLimited,
-  removeOrganisationLogo,
-  setOrganisationLogo,
-} from "@/lib/organisations/logo";
+import { removeOrganisationLogo, setOrganisationLogo } from "@/lib/organisations/logo";
 
 /**
  * The organisation logo: POST the image as the raw body (Content-Type its type), DELETE to
@@ -39,9 +36,9 @@ export const POST = organisationRoute(
     if (declared > LOGO_MAX_BYTES) {
       return answer({ status: "error", code: "fileTooLarge", field: "logo" });
     }
-    const bytes = await readBodyLimited(request.body, LOGO_MAX_BYTES);
-    if (bytes === "tooLarge")
-      return answer({ status: "error", code: "fileTooLarge", field: "logo" });
+    const body = await readBodyWithin(request.body, LOGO_MAX_BYTES);
+    if (!body.ok) return answer({ status: "error", code: "fileTooLarge", field: "logo" });
+    const bytes = body.bytes;
     const declaredType = request.headers.get("content-type")?.split(";")[0]?.trim() ?? null;
     return answer(
       await setOrganisationLogo(access.claims, access.organisation.id, { bytes, declaredType }),
