@@ -9,6 +9,7 @@ import { withUserContext, type UserClaims } from "@/lib/db/context";
 import { queryRows } from "@/lib/db/rows";
 import { AppError, type AppErrorCode } from "@/lib/errors/app-error";
 import { kindTag, listingTag } from "@/lib/listings/cache-tags";
+import { readReviewPhotos, type ReviewPhoto } from "@/lib/reviews/review-photos";
 import { parseWithValidation } from "@/lib/validation/parse";
 import { decisionSchema } from "./decision-schema";
 
@@ -36,6 +37,9 @@ export async function gateModerator(): Promise<UserClaims> {
   return claims;
 }
 
+/** Where a moderator opens a review's photo (app/api/moderation/review-photos/[photoId]). */
+export const moderationPhotoUrl = (photoId: string) => `/api/moderation/review-photos/${photoId}`;
+
 export interface ReportedReview {
   id: string;
   organisationId: string;
@@ -53,6 +57,8 @@ export interface ReportedReview {
   reportReason: string | null;
   reportedAt: Date | null;
   createdAt: Date;
+  /** In order, served to moderators only (the public route hides a reported review's). */
+  photos: ReviewPhoto[];
 }
 
 type QueueRow = {
@@ -95,6 +101,11 @@ export async function listReportedReviews(
       tx,
       sql`select * from app.reported_reviews(${query.size}, ${(page - 1) * query.size})`,
     );
+    // Under RLS: review_photos_select_moderator (migration 0022) shows moderators these.
+    const photos = await readReviewPhotos(
+      tx,
+      rows.map((r) => r.id),
+    );
     return {
       total,
       page,
@@ -114,6 +125,10 @@ export async function listReportedReviews(
         reportReason: r.report_reason,
         reportedAt: r.reported_at === null ? null : toDate(r.reported_at),
         createdAt: toDate(r.created_at),
+        photos: (photos.get(r.id) ?? []).map((photo) => ({
+          ...photo,
+          url: moderationPhotoUrl(photo.id),
+        })),
       })),
     };
   });

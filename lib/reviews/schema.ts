@@ -120,8 +120,9 @@ export const reviews = pgTable(
 /**
  * A review's photos (up to REVIEW_PHOTOS_MAX, lib/reviews/review-photos.ts): re-encoded at
  * upload and stored through the storage adapter under `reviews/<reviewId>/…`, served by
- * /api/review-photos/<id> to whoever may read the review. Only the review's author adds or
- * removes them, and only while the review is visible.
+ * /api/review-photos/<id> to whoever may read the review, and to platform moderators by
+ * /api/moderation/review-photos/<id>. Only the review's author adds or removes them, and only
+ * while the review is visible.
  */
 export const reviewPhotos = pgTable(
   "review_photos",
@@ -150,6 +151,14 @@ export const reviewPhotos = pgTable(
       for: "select",
       to: [anonRole, authenticatedRole],
       using: sql`exists (select 1 from reviews r where r.id = ${t.reviewId})`,
+    }),
+    // A platform moderator sees every review's photos, to decide on reported ones
+    // (/api/moderation/review-photos/<id>; migration 0022). The function is asked once per
+    // statement, not per row.
+    pgPolicy("review_photos_select_moderator", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`(select app.is_platform_moderator())`,
     }),
     pgPolicy("review_photos_insert_author", {
       for: "insert",

@@ -14,6 +14,7 @@ import * as productsImport from "@/app/api/organisations/[organisationId]/produc
 import * as productImages from "@/app/api/organisations/[organisationId]/products/[productId]/images/route";
 import * as reviewPhotos from "@/app/api/reviews/[reviewId]/photos/route";
 import * as reviewPhoto from "@/app/api/reviews/[reviewId]/photos/[photoId]/route";
+import * as moderationPhoto from "@/app/api/moderation/review-photos/[photoId]/route";
 import { sessionCookieName } from "@/lib/auth/client/auth-options";
 import { authGuard } from "@/lib/auth/guard/auth-proxy";
 import { getKeyRing } from "@/lib/auth/service/keys";
@@ -130,6 +131,7 @@ const sessionRoutes = [
   ),
   sessionRoute("POST reviews/[reviewId]/photos", reviewPhotos.POST, 404),
   sessionRoute("DELETE reviews/[reviewId]/photos/[photoId]", reviewPhoto.DELETE, 404),
+  sessionRoute("GET moderation/review-photos/[photoId]", moderationPhoto.GET, 404),
 ];
 /** Route handlers that never read the session (public data, signed links). */
 const sessionless = [
