@@ -2,13 +2,15 @@ import { expect, test } from "./support/test";
 import { noSidewaysScroll } from "./support/viewport";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 import { signUpAndSignIn, sql } from "./support/backoffice";
+import { picture } from "./support/pictures";
 
 /**
  * Issue 11 §3, "a reported review disappears until moderated": a shopper reviews a demo
  * product; a member of the selling organisation (the demo owner) reports the review on the back
  * office's reviews screen, and the public product page no longer shows it. Someone who is not
  * a moderator gets 404 at the queue; made one (as `npm run moderator -- add` does), the same
- * session opens it at once, restores the review, and the public page shows it again. The
+ * session opens it at once, sees the review's photo (which nobody else may load), restores
+ * the review, and the public page shows it again. The
  * queue passes axe and fits 390 px.
  */
 
@@ -36,8 +38,12 @@ test("a reported review disappears until a moderator restores it", async ({ page
   await shopper.goto(productPage);
   await shopper.getByRole("radio", { name: "4 stars" }).check();
   await shopper.getByLabel("Your review", { exact: true }).fill(body);
+  await shopper
+    .getByLabel("Photos (optional)")
+    .setInputFiles([await picture("proof.png", { colour: "#9333ea" })]);
   await shopper.getByRole("button", { name: "Publish review" }).click();
   await expect(shopper.getByText("Thank you: your review is published.")).toBeVisible();
+  await expect(shopper.getByRole("img", { name: "Your photo 1" })).toBeVisible();
   await shopperContext.close();
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
@@ -90,6 +96,20 @@ test("a reported review disappears until a moderator restores it", async ({ page
   const waiting = moderator.getByRole("listitem").filter({ hasText: body });
   await expect(waiting.getByText("Reason given: Looks like spam")).toBeVisible();
   await expect(waiting.getByRole("link").first()).toHaveAttribute("href", productPage);
+  // The review's photo, hidden from the public while reported, is shown to the moderator.
+  const thumbnail = waiting.getByRole("img", { name: "Review photo 1 of 1: open it full size" });
+  await expect(thumbnail).toBeVisible();
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const full = await waiting
+    .getByRole("link", { name: "Review photo 1 of 1: open it full size" })
+    .getAttribute("href");
+  expect(full).toMatch(/^\/api\/moderation\/review-photos\/[0-9a-f-]{36}$/);
+  const photoAnswer = await moderator.request.get(full!);
+  expect(photoAnswer.status()).toBe(200);
+  expect(photoAnswer.headers()["cache-control"]).toBe("private, no-store");
+  expect((await visitor.request.get(full!)).status()).toBe(404);
   await expectNoSeriousA11yViolations(moderator);
   await noSidewaysScroll(moderator, [390]);
   await moderator.setViewportSize({ width: 390, height: 844 });

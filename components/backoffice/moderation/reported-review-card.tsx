@@ -19,7 +19,8 @@ const WHEN = {
 
 /**
  * One reported review in the moderators' queue: the listing (linked to its public page while
- * published) and its seller, the review, when and why it was reported, and the decision form
+ * published) and its seller, the review with its photos (thumbnails opening the full
+ * picture, served to moderators only), when and why it was reported, and the decision form
  * (not on the moderator's own review: another moderator decides on it).
  */
 export async function ReportedReviewCard({ review }: { review: ReportedReview }) {
@@ -57,6 +58,33 @@ export async function ReportedReviewCard({ review }: { review: ReportedReview })
       </p>
       {review.title ? <h2 className="font-semibold break-words">{review.title}</h2> : null}
       <p className="break-words whitespace-pre-line">{review.body}</p>
+      {review.photos.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t("photos")}>
+          {review.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <a
+                href={photo.url}
+                target="_blank"
+                rel="noopener"
+                className="block overflow-hidden rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                {/* Private to moderators (cookie-bound, no-store): not through the image
+                    optimizer, which fetches without the session. */}
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img
+                  src={photo.url}
+                  alt={t("photoAlt", { number: index + 1, count: review.photos.length })}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-24 object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="rounded-card bg-surface-2 p-3 text-sm">
         {review.reportedAt ? (
           <p className="text-muted-foreground">
