@@ -7,6 +7,7 @@ import {
   type CsvProduct,
   type ProductCsvColumn,
 } from "./products-csv";
+import type { CsvProblemCode, CsvProblemParams } from "./products-csv-problems";
 
 const HEADER = productCsvColumns.join(",");
 const EUR = { currencyDigits: 2 };
@@ -55,7 +56,7 @@ function parseErrors(text: string, options: { currencyDigits: number; maxRows?: 
   return result.errors;
 }
 
-/** The errors of a file whose rows are `rows`, as [row, column] pairs plus messages. */
+/** The errors of a file whose rows are `rows`: row, column, code and parameters. */
 function errorsOf(rows: Row[], options = EUR): CsvError[] {
   return parseErrors(csv(rows), options);
 }
@@ -342,9 +343,7 @@ describe("parseProductsCsv: reading files", () => {
 
   it("numbers rows as a spreadsheet does, counting a multi-line cell as one row", () => {
     const text = csv([row({ description: "one\ntwo\nthree" }), row({ handle: "b", price: "x" })]);
-    expect(parseErrors(text)).toEqual([
-      { row: 3, column: "price", message: "Price must be a number like 19.99." },
-    ]);
+    expect(parseErrors(text)).toEqual([{ row: 3, column: "price", code: "amountFormat" }]);
   });
 });
 
@@ -353,31 +352,27 @@ describe("parseProductsCsv: the header", () => {
     const header = HEADER.replace("mpn", "colour").replace("gtin", "sku");
     const errors = parseErrors(`${header}\r\n`);
     expect(errors).toEqual([
-      { row: 1, column: "sku", message: "The column appears twice." },
-      { row: 1, column: "colour", message: "Unknown column." },
-      { row: 1, column: "gtin", message: "The column is missing." },
-      { row: 1, column: "mpn", message: "The column is missing." },
+      { row: 1, column: "sku", code: "columnTwice" },
+      { row: 1, column: "colour", code: "columnUnknown" },
+      { row: 1, column: "gtin", code: "columnMissing" },
+      { row: 1, column: "mpn", code: "columnMissing" },
     ]);
   });
 
   it("names are exact: case and unnamed columns are errors", () => {
     expect(parseErrors(`${HEADER.replace("title", "Title")},\n`)).toEqual([
-      { row: 1, column: "Title", message: "Unknown column." },
-      { row: 1, column: null, message: "Column 22 has no name." },
-      { row: 1, column: "title", message: "The column is missing." },
+      { row: 1, column: "Title", code: "columnUnknown" },
+      { row: 1, column: null, code: "columnUnnamed", params: { position: 22 } },
+      { row: 1, column: "title", code: "columnMissing" },
     ]);
   });
 
   it("an empty file, a header alone and a semicolon file are errors", () => {
-    expect(parseErrors("")).toEqual([
-      { row: 1, column: null, message: "The file is empty; it needs a header row." },
-    ]);
-    expect(parseErrors("\uFEFF\r\n\r\n")[0]?.message).toMatch(/empty/);
-    expect(parseErrors(`${HEADER}\r\n\r\n`)).toEqual([
-      { row: 2, column: null, message: "The file has no product rows." },
-    ]);
+    expect(parseErrors("")).toEqual([{ row: 1, column: null, code: "fileEmpty" }]);
+    expect(parseErrors("\uFEFF\r\n\r\n")[0]?.code).toBe("fileEmpty");
+    expect(parseErrors(`${HEADER}\r\n\r\n`)).toEqual([{ row: 2, column: null, code: "noRows" }]);
     expect(parseErrors(`${productCsvColumns.join(";")}\n`)).toEqual([
-      { row: 1, column: null, message: "Separate the columns with commas." },
+      { row: 1, column: null, code: "notCommaSeparated" },
     ]);
   });
 });
@@ -385,54 +380,51 @@ describe("parseProductsCsv: the header", () => {
 describe("parseProductsCsv: malformed CSV", () => {
   it("an unclosed quote", () => {
     const text = `${csv([row()])}plain-mug,"Mug\r\n`;
-    expect(parseErrors(text)).toEqual([
-      { row: 3, column: null, message: "A quoted cell is not closed." },
-    ]);
+    expect(parseErrors(text)).toEqual([{ row: 3, column: null, code: "quoteNotClosed" }]);
   });
 
   it("a stray quote after a quoted cell", () => {
     const text = csv([row()]).replace("Plain mug", '"Plain" mug');
-    expect(parseErrors(text)).toEqual([
-      { row: 2, column: null, message: "A quote inside a quoted cell must be doubled." },
-    ]);
+    expect(parseErrors(text)).toEqual([{ row: 2, column: null, code: "quoteNotDoubled" }]);
   });
 
   it("non-blank cells beyond the header", () => {
     const text = `${HEADER}\r\n${csv([row()]).split("\r\n")[1]},extra\r\n`;
-    expect(parseErrors(text)).toEqual([
-      { row: 2, column: null, message: "The row has more cells than the header row." },
-    ]);
+    expect(parseErrors(text)).toEqual([{ row: 2, column: null, code: "extraCells" }]);
     const blankExtra = `${HEADER}\r\n${csv([row()]).split("\r\n")[1]},,\r\n`;
     expect(parseOk(blankExtra)).toHaveLength(1);
   });
 });
 
 describe("parseProductsCsv: product columns", () => {
-  it.each<[Row, ProductCsvColumn, RegExp]>([
-    [{ handle: "" }, "handle", /required/],
-    [{ handle: "Plain-Mug" }, "handle", /lowercase/],
-    [{ handle: "plain--mug" }, "handle", /single hyphens/],
-    [{ handle: "-mug" }, "handle", /single hyphens/],
-    [{ handle: "a".repeat(81) }, "handle", /at most 80/],
-    [{ title: "" }, "title", /^Title is required\.$/],
-    [{ title: "x".repeat(201) }, "title", /at most 200/],
-    [{ title: "two\nlines" }, "title", /one line/],
-    [{ status: "live" }, "status", /draft, published, archived/],
-    [{ category: "toys" }, "category", /electronics, fashion/],
-    [{ tax_class: "" }, "tax_class", /standard, reduced, zero, exempt/],
-    [{ brand: "b".repeat(121) }, "brand", /at most 120/],
-    [{ summary: "s".repeat(301) }, "summary", /at most 300/],
-    [{ description: "nul\u0000" }, "description", /control characters/],
-    [{ gtin: "4006381333932" }, "gtin", /check digit/],
-    [{ gtin: "0306406152" }, "gtin", /8, 12, 13 or 14 digits/],
-    [{ gtin: "ABC" }, "gtin", /digits/],
-    [{ mpn: "m".repeat(71) }, "mpn", /at most 70/],
-  ])("%j → %s error", (overrides, column, message) => {
-    const errors = errorsOf([row(overrides)]);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]?.row).toBe(2);
-    expect(errors[0]?.column).toBe(column);
-    expect(errors[0]?.message).toMatch(message);
+  it.each<[Row, ProductCsvColumn, CsvProblemCode, CsvProblemParams?]>([
+    [{ handle: "" }, "handle", "required"],
+    [{ handle: "Plain-Mug" }, "handle", "handleFormat", { max: 80 }],
+    [{ handle: "plain--mug" }, "handle", "handleFormat", { max: 80 }],
+    [{ handle: "-mug" }, "handle", "handleFormat", { max: 80 }],
+    [{ handle: "a".repeat(81) }, "handle", "handleFormat", { max: 80 }],
+    [{ title: "" }, "title", "required"],
+    [{ title: "x".repeat(201) }, "title", "tooLong", { max: 200 }],
+    [{ title: "two\nlines" }, "title", "notOneLine"],
+    [{ status: "live" }, "status", "oneOf", { allowed: "draft, published, archived" }],
+    [
+      { category: "toys" },
+      "category",
+      "oneOf",
+      { allowed: "electronics, fashion, groceries, books, home, course, flight, car-rental" },
+    ],
+    [{ tax_class: "" }, "tax_class", "oneOf", { allowed: "standard, reduced, zero, exempt" }],
+    [{ brand: "b".repeat(121) }, "brand", "tooLong", { max: 120 }],
+    [{ summary: "s".repeat(301) }, "summary", "tooLong", { max: 300 }],
+    [{ description: "nul\u0000" }, "description", "controlCharacters"],
+    [{ gtin: "4006381333932" }, "gtin", "gtinCheckDigit"],
+    [{ gtin: "0306406152" }, "gtin", "gtinFormat"],
+    [{ gtin: "ABC" }, "gtin", "gtinFormat"],
+    [{ mpn: "m".repeat(71) }, "mpn", "mpnFormat", { max: 70 }],
+  ])("%j → %s error %s", (overrides, column, code, params) => {
+    expect(errorsOf([row(overrides)])).toEqual([
+      { row: 2, column, code, ...(params ? { params } : {}) },
+    ]);
   });
 
   it("a later row's product cell must be blank or equal to the first row's", () => {
@@ -447,7 +439,7 @@ describe("parseProductsCsv: product columns", () => {
       [4, "option1_name"],
       [4, "gtin"],
     ]);
-    expect(errors[0]?.message).toBe("Must be blank or as on the product's first row (2).");
+    expect(errors[0]).toMatchObject({ code: "notAsFirstRow", params: { row: 2 } });
   });
 
   it("rows of one product must be together", () => {
@@ -456,7 +448,8 @@ describe("parseProductsCsv: product columns", () => {
       {
         row: 4,
         column: "handle",
-        message: "Rows of one product must be together; this handle starts on row 2.",
+        code: "handleNotTogether",
+        params: { row: 2 },
       },
     ]);
   });
@@ -465,12 +458,13 @@ describe("parseProductsCsv: product columns", () => {
     expect(
       errorsOf([row({ option2_name: "Colour", option2_value: "Red" })]).map((e) => e.column),
     ).toEqual(["option1_name"]);
+    expect(errorsOf([row({ option2_name: "Colour", option2_value: "Red" })])[0]?.code).toBe(
+      "optionNameGap",
+    );
     const twice = errorsOf([
       row({ option1_name: "Size", option1_value: "S", option2_name: "SIZE", option2_value: "M" }),
     ]);
-    expect(twice).toEqual([
-      { row: 2, column: "option2_name", message: "Option names of a product must be different." },
-    ]);
+    expect(twice).toEqual([{ row: 2, column: "option2_name", code: "optionNameRepeated" }]);
   });
 });
 
@@ -479,14 +473,12 @@ describe("parseProductsCsv: variants", () => {
     row({ option1_name: "Size", option1_value: value, ...more });
 
   it("a named option needs a value; an unnamed one must have none", () => {
-    expect(errorsOf([sized("")])).toEqual([
-      { row: 2, column: "option1_value", message: "Option 1 value is required." },
-    ]);
+    expect(errorsOf([sized("")])).toEqual([{ row: 2, column: "option1_value", code: "required" }]);
     expect(errorsOf([sized("S", { option2_value: "Red" })])).toEqual([
       {
         row: 2,
         column: "option2_value",
-        message: "This option has no name, so its value must be blank.",
+        code: "optionValueWithoutName",
       },
     ]);
   });
@@ -494,7 +486,7 @@ describe("parseProductsCsv: variants", () => {
   it("the combination is unique within the product, case-insensitively", () => {
     const errors = errorsOf([sized("S"), sized("M"), sized("S", { sku: "X" })]);
     expect(errors).toEqual([
-      { row: 4, column: null, message: "Duplicate combination: row 2 has the same option values." },
+      { row: 4, column: null, code: "combinationRepeated", params: { row: 2 } },
     ]);
     const other = errorsOf([
       sized("S", { option2_name: "Colour", option2_value: "Red" }),
@@ -504,7 +496,10 @@ describe("parseProductsCsv: variants", () => {
       [3, "option2_value"],
       [3, null],
     ]);
-    expect(other[0]?.message).toBe('Write this value as on row 2: "Red".');
+    expect(other[0]).toMatchObject({
+      code: "optionValueSpelling",
+      params: { row: 2, value: "Red" },
+    });
   });
 
   it("the same combination in two products is fine", () => {
@@ -516,7 +511,8 @@ describe("parseProductsCsv: variants", () => {
       {
         row: 3,
         column: null,
-        message: "A product without options has one row only; it started on row 2.",
+        code: "singleVariantRepeated",
+        params: { row: 2 },
       },
     ]);
   });
@@ -525,43 +521,43 @@ describe("parseProductsCsv: variants", () => {
     const values = Array.from({ length: 21 }, (_, i) => sized(`V${i}`));
     const errors = errorsOf(values);
     expect(errors).toEqual([
-      { row: 22, column: "option1_value", message: "An option can have at most 20 values." },
+      { row: 22, column: "option1_value", code: "optionTooManyValues", params: { max: 20 } },
     ]);
     const variants = Array.from({ length: 101 }, (_, i) =>
       sized(`S${i % 20}`, { option2_name: "Colour", option2_value: `C${Math.floor(i / 20)}` }),
     );
     expect(errorsOf(variants)).toEqual([
-      { row: 102, column: null, message: "A product can have at most 100 variants." },
+      { row: 102, column: null, code: "tooManyVariants", params: { max: 100 } },
     ]);
   });
 
   it("a SKU is used once in the file", () => {
     expect(errorsOf([row({ sku: "A-1" }), row({ handle: "b", sku: "A-1" })])).toEqual([
-      { row: 3, column: "sku", message: "SKU is already used on row 2." },
+      { row: 3, column: "sku", code: "skuRepeated", params: { row: 2 } },
     ]);
   });
 
-  it.each<[string, number, string]>([
-    ["", 2, "Price is required."],
-    ["19.999", 2, "Price can have at most 2 decimals."],
-    ["19.990", 2, "Price can have at most 2 decimals."],
-    ["19.5", 0, "Price must be a whole number in this currency."],
-    ["-1", 2, "Price cannot be negative."],
-    ["-0.01", 2, "Price cannot be negative."],
-    ["1,999.00", 2, "Price must use a dot for decimals and no thousands separators."],
-    ["1.999,00", 2, "Price must use a dot for decimals and no thousands separators."],
-    ["1 999", 2, "Price must use a dot for decimals and no thousands separators."],
-    ["19,99", 2, "Price must use a dot for decimals and no thousands separators."],
-    ["100000000", 2, "Price must be at most 99999999.99."],
-    ["100000000", 0, "Price must be at most 99999999."],
-    ["1e3", 2, "Price must be a number like 19.99."],
-    ["+5", 2, "Price must be a number like 19.99."],
-    [".5", 2, "Price must be a number like 19.99."],
-    ["5.", 2, "Price must be a number like 19.99."],
-    ["€5", 2, "Price must be a number like 19.99."],
-  ])("price %j with %i digits: %s", (cell, digits, message) => {
+  it.each<[string, number, CsvProblemCode, CsvProblemParams?]>([
+    ["", 2, "required"],
+    ["19.999", 2, "amountDecimals", { digits: 2 }],
+    ["19.990", 2, "amountDecimals", { digits: 2 }],
+    ["19.5", 0, "amountWhole"],
+    ["-1", 2, "amountNegative"],
+    ["-0.01", 2, "amountNegative"],
+    ["1,999.00", 2, "amountSeparators"],
+    ["1.999,00", 2, "amountSeparators"],
+    ["1 999", 2, "amountSeparators"],
+    ["19,99", 2, "amountSeparators"],
+    ["100000000", 2, "amountTooHigh", { max: "99999999.99" }],
+    ["100000000", 0, "amountTooHigh", { max: "99999999" }],
+    ["1e3", 2, "amountFormat"],
+    ["+5", 2, "amountFormat"],
+    [".5", 2, "amountFormat"],
+    ["5.", 2, "amountFormat"],
+    ["€5", 2, "amountFormat"],
+  ])("price %j with %i digits: %s", (cell, digits, code, params) => {
     expect(errorsOf([row({ price: cell })], { currencyDigits: digits })).toEqual([
-      { row: 2, column: "price", message },
+      { row: 2, column: "price", code, ...(params ? { params } : {}) },
     ]);
   });
 
@@ -574,26 +570,26 @@ describe("parseProductsCsv: variants", () => {
         {
           row: 2,
           column: "compare_at_price",
-          message: "Compare-at price must be higher than the price.",
+          code: "compareAtNotHigher",
         },
       ]);
     }
-    expect(errorsOf([row({ compare_at_price: "-1" })])[0]?.message).toBe(
-      "Compare-at price cannot be negative.",
-    );
+    expect(errorsOf([row({ compare_at_price: "-1" })])[0]?.code).toBe("amountNegative");
   });
 
-  it.each<[Row, ProductCsvColumn, string]>([
-    [{ track_stock: "" }, "track_stock", "Track stock must be true or false."],
-    [{ track_stock: "maybe" }, "track_stock", "Track stock must be true or false."],
-    [{ track_stock: "true", stock: "" }, "stock", "Stock is required when stock is tracked."],
-    [{ track_stock: "false", stock: "3" }, "stock", "Leave stock blank when stock is not tracked."],
-    [{ stock: "-1" }, "stock", "Stock must be a whole number, 0 or more."],
-    [{ stock: "2.5" }, "stock", "Stock must be a whole number, 0 or more."],
-    [{ stock: "10000000" }, "stock", "Stock must be at most 9999999."],
-    [{ sku: "s".repeat(65) }, "sku", "SKU must be at most 64 characters."],
-  ])("%j: %s", (overrides, column, message) => {
-    expect(errorsOf([row(overrides)])).toEqual([{ row: 2, column, message }]);
+  it.each<[Row, ProductCsvColumn, CsvProblemCode, CsvProblemParams?]>([
+    [{ track_stock: "" }, "track_stock", "trackStockBoolean"],
+    [{ track_stock: "maybe" }, "track_stock", "trackStockBoolean"],
+    [{ track_stock: "true", stock: "" }, "stock", "stockRequired"],
+    [{ track_stock: "false", stock: "3" }, "stock", "stockNotBlank"],
+    [{ stock: "-1" }, "stock", "stockWhole"],
+    [{ stock: "2.5" }, "stock", "stockWhole"],
+    [{ stock: "10000000" }, "stock", "stockTooHigh", { max: "9999999" }],
+    [{ sku: "s".repeat(65) }, "sku", "tooLong", { max: 64 }],
+  ])("%j: %s", (overrides, column, code, params) => {
+    expect(errorsOf([row(overrides)])).toEqual([
+      { row: 2, column, code, ...(params ? { params } : {}) },
+    ]);
   });
 });
 
@@ -623,7 +619,7 @@ describe("parseProductsCsv: all errors, never a part", () => {
     const rows = Array.from({ length: 4 }, (_, i) => row({ handle: `p${i}` }));
     expect(parseOk(csv(rows), { currencyDigits: 2, maxRows: 4 })).toHaveLength(4);
     expect(parseErrors(csv(rows), { currencyDigits: 2, maxRows: 3 })).toEqual([
-      { row: 5, column: null, message: "The file has more than 3 rows." },
+      { row: 5, column: null, code: "tooManyRows", params: { max: 3 } },
     ]);
   });
 

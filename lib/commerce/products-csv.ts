@@ -10,12 +10,16 @@ import {
 import { MPN_MAX_LENGTH, validateExternalId, validateGtin } from "@/lib/commerce/identifiers";
 import { fromMinorUnits, MAX_MAJOR_AMOUNT, toMinorUnits } from "@/lib/commerce/money";
 import { catalogueLimits } from "@/lib/commerce/product-schema";
+import type { CsvError, CsvProblemCode, CsvProblemParams } from "./products-csv-problems";
+
+export type { CsvError } from "./products-csv-problems";
 
 /**
  * The products CSV (issue 11): one row per variant, a product's rows consecutive and sharing
  * its `handle`. Export writes the product's columns on every row; import reads them from the
  * product's first row and lets later rows leave them blank or repeat them. Import checks every
- * row and answers all the errors (up to 200) or all the products, never a part.
+ * row and answers all the errors (up to 200) or all the products, never a part. Errors are
+ * codes with parameters (products-csv-problems.ts); the import dialog words them.
  *
  * Rows are numbered as a spreadsheet shows them: the header is row 1 and every record after it
  * one row, even one whose quoted cell holds line breaks.
@@ -69,13 +73,6 @@ export interface CsvProduct {
   variants: CsvVariant[];
   /** The spreadsheet row of the product's first row (header = 1). */
   firstRow: number;
-}
-
-export interface CsvError {
-  /** 1-based row as a spreadsheet shows it; the header is row 1. */
-  row: number;
-  column: string | null;
-  message: string;
 }
 
 export type ParseProductsCsvResult =
@@ -146,11 +143,8 @@ export function parseProductsCsv(
     const byRow = new Map<number, CsvError>();
     for (const error of parsed.errors) {
       const row = (error.row ?? 0) + 1;
-      const message =
-        error.code === "MissingQuotes"
-          ? "A quoted cell is not closed."
-          : "A quote inside a quoted cell must be doubled.";
-      if (!byRow.has(row)) byRow.set(row, { row, column: null, message });
+      const code = error.code === "MissingQuotes" ? "quoteNotClosed" : "quoteNotDoubled";
+      if (!byRow.has(row)) byRow.set(row, { row, column: null, code });
     }
     return fail([...byRow.values()]);
   }
@@ -160,14 +154,14 @@ export function parseProductsCsv(
   while (end > 0 && isBlankRecord(records[end - 1] ?? [])) end--;
   const headerCells = records[0];
   if (end === 0 || !headerCells) {
-    return fail([{ row: 1, column: null, message: "The file is empty; it needs a header row." }]);
+    return fail([{ row: 1, column: null, code: "fileEmpty" }]);
   }
   const header = readHeader(headerCells);
   if (!header.ok) return fail(header.errors);
-  if (end === 1) return fail([{ row: 2, column: null, message: "The file has no product rows." }]);
+  if (end === 1) return fail([{ row: 2, column: null, code: "noRows" }]);
   if (end - 1 > maxRows) {
     return fail([
-      { row: maxRows + 2, column: null, message: `The file has more than ${maxRows} rows.` },
+      { row: maxRows + 2, column: null, code: "tooManyRows", params: { max: maxRows } },
     ]);
   }
 
@@ -181,33 +175,27 @@ export function parseProductsCsv(
     const record = records[index] ?? [];
     const row = index + 1;
     if (isBlankRecord(record)) continue;
-    const report = (column: ProductCsvColumn | null, message: string) => {
-      errors.push({ row, column, message });
+    const report: Report = (column, code, params) => {
+      errors.push({ row, column, code, ...(params ? { params } : {}) });
     };
     const cells: Cells = (column) => cleanCell(record[header.index[column]] ?? "");
 
     if (record.slice(headerCells.length).some((cell) => cell.trim() !== "")) {
-      report(null, "The row has more cells than the header row.");
+      report(null, "extraCells");
     }
 
     const handle = cells("handle");
     let current: Group | null = null;
     if (handle === "") {
-      report("handle", "Handle is required.");
+      report("handle", "required");
     } else if (group && group.product.handle === handle) {
       current = group;
       checkRepeatedProductCells(current, cells, report);
     } else if (handles.has(handle)) {
-      report(
-        "handle",
-        `Rows of one product must be together; this handle starts on row ${handles.get(handle)}.`,
-      );
+      report("handle", "handleNotTogether", { row: handles.get(handle) ?? 0 });
     } else {
       if (!HANDLE.test(handle) || handle.length > catalogueLimits.slug.max) {
-        report(
-          "handle",
-          `Handle must be lowercase letters, digits and single hyphens, at most ${catalogueLimits.slug.max} characters.`,
-        );
+        report("handle", "handleFormat", { max: catalogueLimits.slug.max });
       }
       handles.set(handle, row);
       current = startGroup(handle, row, cells, report);
@@ -219,7 +207,7 @@ export function parseProductsCsv(
     const sku = variant.sku;
     if (sku !== null) {
       const first = skus.get(sku);
-      if (first !== undefined) report("sku", `SKU is already used on row ${first}.`);
+      if (first !== undefined) report("sku", "skuRepeated", { row: first });
       else skus.set(sku, row);
     }
     if (current) addVariant(current, variant, row, cells, report);
@@ -290,7 +278,7 @@ function readHeader(
   if (cells.length === 1 && /[;\t]/.test(cells[0] ?? "")) {
     return {
       ok: false,
-      errors: [{ row: 1, column: null, message: "Separate the columns with commas." }],
+      errors: [{ row: 1, column: null, code: "notCommaSeparated" }],
     };
   }
   const errors: CsvError[] = [];
@@ -298,18 +286,23 @@ function readHeader(
   cells.forEach((raw, position) => {
     const name = raw.trim();
     if (name === "") {
-      errors.push({ row: 1, column: null, message: `Column ${position + 1} has no name.` });
+      errors.push({
+        row: 1,
+        column: null,
+        code: "columnUnnamed",
+        params: { position: position + 1 },
+      });
     } else if (!isColumn(name)) {
-      errors.push({ row: 1, column: name, message: "Unknown column." });
+      errors.push({ row: 1, column: name, code: "columnUnknown" });
     } else if (index[name] !== undefined) {
-      errors.push({ row: 1, column: name, message: "The column appears twice." });
+      errors.push({ row: 1, column: name, code: "columnTwice" });
     } else {
       index[name] = position;
     }
   });
   for (const column of productCsvColumns) {
     if (index[column] === undefined) {
-      errors.push({ row: 1, column, message: "The column is missing." });
+      errors.push({ row: 1, column, code: "columnMissing" });
     }
   }
   if (errors.length > 0) return { ok: false, errors };
@@ -320,7 +313,11 @@ function isColumn(name: string): name is ProductCsvColumn {
   return (productCsvColumns as readonly string[]).includes(name);
 }
 
-type Report = (column: ProductCsvColumn | null, message: string) => void;
+type Report = (
+  column: ProductCsvColumn | null,
+  code: CsvProblemCode,
+  params?: CsvProblemParams,
+) => void;
 
 function startGroup(handle: string, row: number, cells: Cells, report: Report): Group {
   const firstCells = Object.fromEntries(
@@ -355,7 +352,7 @@ function checkRepeatedProductCells(group: Group, cells: Cells, report: Report) {
   for (const column of productColumns) {
     const value = cells(column);
     if (value !== "" && value !== group.firstCells[column]) {
-      report(column, `Must be blank or as on the product's first row (${group.product.firstRow}).`);
+      report(column, "notAsFirstRow", { row: group.product.firstRow });
     }
   }
 }
@@ -368,16 +365,10 @@ function text(
   options: { required?: boolean; multiline?: boolean } = {},
 ): string {
   const value = cells(column);
-  const label = columnLabel(column);
-  if (options.required && value === "") report(column, `${label} is required.`);
-  else if (value.length > max) report(column, `${label} must be at most ${max} characters.`);
+  if (options.required && value === "") report(column, "required");
+  else if (value.length > max) report(column, "tooLong", { max });
   else if (!(options.multiline ? MULTI_LINE : SINGLE_LINE).test(value)) {
-    report(
-      column,
-      options.multiline
-        ? `${label} has control characters.`
-        : `${label} must be one line without control characters.`,
-    );
+    report(column, options.multiline ? "controlCharacters" : "notOneLine");
   }
   return value;
 }
@@ -391,7 +382,7 @@ function oneOf<T extends string>(
   const value = cells(column).toLowerCase();
   const found = allowed.find((candidate) => candidate === value);
   if (found) return found;
-  report(column, `${columnLabel(column)} must be one of: ${allowed.join(", ")}.`);
+  report(column, "oneOf", { allowed: allowed.join(", ") });
   return allowed[0] as T;
 }
 
@@ -405,9 +396,9 @@ function readOptionNames(cells: Cells, report: Report): string[] {
     const name = names[i] ?? "";
     const column = optionNameColumns[i] ?? "option1_name";
     if (name === "") {
-      report(column, "Option names must be filled in order, without a gap.");
+      report(column, "optionNameGap");
     } else if (seen.has(name.toLowerCase())) {
-      report(column, "Option names of a product must be different.");
+      report(column, "optionNameRepeated");
     }
     seen.add(name.toLowerCase());
   }
@@ -419,12 +410,7 @@ function readGtin(cells: Cells, report: Report): string | null {
   if (raw === "") return null;
   const result = validateGtin(raw);
   if (result.ok) return result.value;
-  report(
-    "gtin",
-    result.reason === "checkDigit"
-      ? "The GTIN's check digit is wrong."
-      : "GTIN must be 8, 12, 13 or 14 digits.",
-  );
+  report("gtin", result.reason === "checkDigit" ? "gtinCheckDigit" : "gtinFormat");
   return null;
 }
 
@@ -433,7 +419,7 @@ function readMpn(cells: Cells, report: Report): string | null {
   if (raw === "") return null;
   const result = validateExternalId("mpn", raw);
   if (result.ok) return result.value;
-  report("mpn", `MPN must be one line of at most ${MPN_MAX_LENGTH} characters.`);
+  report("mpn", "mpnFormat", { max: MPN_MAX_LENGTH });
   return null;
 }
 
@@ -442,19 +428,20 @@ function readVariant(cells: Cells, report: Report, digits: number): CsvVariant {
   const priceMinor = readAmount(cells, "price", digits, report, true);
   const compareAtMinor = readAmount(cells, "compare_at_price", digits, report, false);
   if (priceMinor !== null && compareAtMinor !== null && compareAtMinor <= priceMinor) {
-    report("compare_at_price", `${columnLabel("compare_at_price")} must be higher than the price.`);
+    report("compare_at_price", "compareAtNotHigher");
   }
   const trackStock = BOOLEANS[cells("track_stock").toLowerCase()];
-  if (trackStock === undefined) report("track_stock", "Track stock must be true or false.");
+  if (trackStock === undefined) report("track_stock", "trackStockBoolean");
   const stock = cells("stock");
   if (trackStock === true && stock === "") {
-    report("stock", "Stock is required when stock is tracked.");
+    report("stock", "stockRequired");
   } else if (trackStock === false && stock !== "") {
-    report("stock", "Leave stock blank when stock is not tracked.");
+    report("stock", "stockNotBlank");
   } else if (stock !== "" && !/^\d+$/.test(stock)) {
-    report("stock", "Stock must be a whole number, 0 or more.");
+    report("stock", "stockWhole");
   } else if (stock !== "" && Number(stock) > MAX_STOCK) {
-    report("stock", `Stock must be at most ${MAX_STOCK}.`);
+    // As the file writes it: no thousands separators.
+    report("stock", "stockTooHigh", { max: String(MAX_STOCK) });
   }
   return {
     optionValues: optionValueColumns.map((column) => cells(column)),
@@ -475,27 +462,23 @@ function readAmount(
   required: boolean,
 ): number | null {
   const value = cells(column);
-  const label = columnLabel(column);
   if (value === "") {
-    if (required) report(column, `${label} is required.`);
+    if (required) report(column, "required");
     return null;
   }
   const minor = toMinorUnits(value, digits);
   if (minor !== null) return minor;
   const decimal = /^(\d+)(?:\.(\d+))?$/.exec(value);
-  if (value.startsWith("-")) report(column, `${label} cannot be negative.`);
+  if (value.startsWith("-")) report(column, "amountNegative");
   else if (/\d[,\s'’]\d/.test(value)) {
-    report(column, `${label} must use a dot for decimals and no thousands separators.`);
+    report(column, "amountSeparators");
   } else if (decimal && (decimal[1] ?? "").length > String(MAX_MAJOR_AMOUNT).length) {
-    report(column, `${label} must be at most ${fromMinorUnits(maxMinor(digits), digits)}.`);
+    // As the file writes it: a dot for decimals, no thousands separators.
+    report(column, "amountTooHigh", { max: fromMinorUnits(maxMinor(digits), digits) });
   } else if (decimal) {
-    report(
-      column,
-      digits === 0
-        ? `${label} must be a whole number in this currency.`
-        : `${label} can have at most ${digits} decimals.`,
-    );
-  } else report(column, `${label} must be a number like 19.99.`);
+    if (digits === 0) report(column, "amountWhole");
+    else report(column, "amountDecimals", { digits });
+  } else report(column, "amountFormat");
   return null;
 }
 
@@ -510,22 +493,22 @@ function addVariant(group: Group, variant: CsvVariant, row: number, cells: Cells
   values.forEach((value, i) => {
     const column = optionValueColumns[i] ?? "option1_value";
     if (i >= count) {
-      if (value !== "") report(column, "This option has no name, so its value must be blank.");
+      if (value !== "") report(column, "optionValueWithoutName");
       return;
     }
     if (product.optionNames[i] === "") return; // the gap in the names is reported
     if (value === "") {
-      report(column, `${columnLabel(column)} is required.`);
+      report(column, "required");
       return;
     }
     text(cells, column, catalogueLimits.options.length, report);
     const known = group.values[i];
     const first = known?.get(value.toLowerCase());
     if (first && first.value !== value) {
-      report(column, `Write this value as on row ${first.row}: "${first.value}".`);
+      report(column, "optionValueSpelling", { row: first.row, value: first.value });
     } else if (known && !first) {
       if (known.size >= catalogueLimits.options.values) {
-        report(column, `An option can have at most ${catalogueLimits.options.values} values.`);
+        report(column, "optionTooManyValues", { max: catalogueLimits.options.values });
       }
       known.set(value.toLowerCase(), { value, row });
     }
@@ -535,24 +518,12 @@ function addVariant(group: Group, variant: CsvVariant, row: number, cells: Cells
   const key = JSON.stringify(variant.optionValues.map((value) => value.toLowerCase()));
   const earlier = group.combinations.get(key);
   if (earlier !== undefined) {
-    report(
-      null,
-      count === 0
-        ? `A product without options has one row only; it started on row ${earlier}.`
-        : `Duplicate combination: row ${earlier} has the same option values.`,
-    );
+    report(null, count === 0 ? "singleVariantRepeated" : "combinationRepeated", { row: earlier });
     return;
   }
   group.combinations.set(key, row);
   if (product.variants.length >= catalogueLimits.variants.max) {
-    report(null, `A product can have at most ${catalogueLimits.variants.max} variants.`);
+    report(null, "tooManyVariants", { max: catalogueLimits.variants.max });
   }
   product.variants.push(variant);
-}
-
-function columnLabel(column: ProductCsvColumn): string {
-  const words = column.replace(/_/g, " ").replace(/(\d)/, " $1");
-  if (column === "sku" || column === "gtin" || column === "mpn") return column.toUpperCase();
-  if (column === "compare_at_price") return "Compare-at price";
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

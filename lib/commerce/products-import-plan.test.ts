@@ -253,16 +253,16 @@ describe("checks before writing", () => {
       description: "A description long enough to publish it.",
     });
     const bare = plan({ status: "published", summary: "", firstRow: 5 });
-    expect(publishErrors([ready, bare], false).map((e) => [e.row, e.column])).toEqual([
-      [2, "status"],
-      [5, "status"],
+    expect(publishErrors([ready, bare], false).map((e) => [e.row, e.column, e.code])).toEqual([
+      [2, "status", "publishNotAllowed"],
+      [5, "status", "publishNotAllowed"],
     ]);
     expect(publishErrors([ready, bare], true)).toEqual([
       {
         row: 5,
         column: "status",
-        message:
-          "Before it can be published, this product needs a summary of at least 10 characters, a description of at least 30 characters.",
+        code: "publishMissing",
+        params: { missing: ["summary", "description"] },
       },
     ]);
   });
@@ -271,7 +271,7 @@ describe("checks before writing", () => {
     const plans = [plan({ firstRow: 2 }), plan({ handle: "b", firstRow: 3 })];
     expect(itemLimitErrors(plans, 98, 100)).toEqual([]);
     expect(itemLimitErrors(plans, 99, 100)).toEqual([
-      expect.objectContaining({ row: 3, column: "handle" }),
+      { row: 3, column: "handle", code: "itemLimit", params: { max: 100 } },
     ]);
     expect(itemLimitErrors(plans, 99, null)).toEqual([]);
     expect(itemLimitErrors([plan({ status: "archived" })], 120, 100)).toEqual([]);
@@ -281,15 +281,15 @@ describe("checks before writing", () => {
     const a = plan({ variants: [csvVariant(["S"], { sku: "abc" })] });
     const b = plan({ handle: "b", firstRow: 3, variants: [csvVariant(["S"], { sku: "ABC" })] });
     expect(skuCaseErrors([a, b])).toEqual([
-      { row: 3, column: "sku", message: "SKU is already used on row 2." },
+      { row: 3, column: "sku", code: "skuRepeated", params: { row: 2 } },
     ]);
-    expect(externalIdErrors([a, b], new Map()).map((e) => [e.row, e.column])).toEqual([
-      [3, "gtin"],
-      [3, "mpn"],
+    expect(externalIdErrors([a, b], new Map())).toEqual([
+      { row: 3, column: "gtin", code: "codeRepeated", params: { row: 2 } },
+      { row: 3, column: "mpn", code: "codeRepeated", params: { row: 2 } },
     ]);
-    expect(
-      externalIdErrors([a], new Map([["mpn:sh-1", "other"]])).map((e) => [e.column, e.message]),
-    ).toEqual([["mpn", 'The product "other" already has this code.']]);
+    expect(externalIdErrors([a], new Map([["mpn:sh-1", "other"]]))).toEqual([
+      { row: 2, column: "mpn", code: "codeTaken", params: { handle: "other" } },
+    ]);
     expect(externalIdErrors([a, plan({ handle: "b", status: "archived" })], new Map())).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { missingForPublish, type PublishCheck } from "@/lib/listings/publish-checks";
+import { missingForPublish } from "@/lib/listings/publish-checks";
 import type { ExternalIdType, ListingStatus, TaxClass } from "./catalogue-types";
 import { isbn10ToIsbn13, validateGtin } from "./identifiers";
 import { catalogueLimits } from "./product-schema";
@@ -349,13 +349,6 @@ export function planProduct(
 
 // ── Checks before anything is written ──────────────────────────────────────────────────
 
-const missingText: Record<PublishCheck, string> = {
-  title: "a title",
-  summary: "a summary of at least 10 characters",
-  description: "a description of at least 30 characters",
-  price: "a price",
-};
-
 /**
  * Going live or leaving it needs commerce.product.publish; going live needs what the
  * publish checks ask for. The error sits on the product's status cell.
@@ -371,7 +364,7 @@ export function publishErrors(plans: readonly ProductPlan[], canPublish: boolean
       errors.push({
         row,
         column: "status",
-        message: "You may not publish or unpublish products: leave the status as it is.",
+        code: "publishNotAllowed",
       });
       continue;
     }
@@ -386,7 +379,8 @@ export function publishErrors(plans: readonly ProductPlan[], canPublish: boolean
       errors.push({
         row,
         column: "status",
-        message: `Before it can be published, this product needs ${missing.map((m) => missingText[m]).join(", ")}.`,
+        code: "publishMissing",
+        params: { missing },
       });
     }
   }
@@ -416,7 +410,8 @@ export function itemLimitErrors(
         {
           row: plan.csv.firstRow,
           column: plan.current ? "status" : "handle",
-          message: `Your plan allows ${limit} products that are not archived; this row goes over it.`,
+          code: "itemLimit",
+          params: { max: limit },
         },
       ];
     }
@@ -434,7 +429,7 @@ export function skuCaseErrors(plans: readonly ProductPlan[]): CsvError[] {
       const row = plan.rows[i] ?? plan.csv.firstRow;
       const first = seen.get(lower(variant.sku));
       if (first === undefined) seen.set(lower(variant.sku), row);
-      else errors.push({ row, column: "sku", message: `SKU is already used on row ${first}.` });
+      else errors.push({ row, column: "sku", code: "skuRepeated", params: { row: first } });
     });
   }
   return errors;
@@ -458,9 +453,9 @@ export function externalIdErrors(
       const other = taken.get(matchKey);
       const first = seen.get(matchKey);
       if (other !== undefined) {
-        errors.push({ row, column, message: `The product "${other}" already has this code.` });
+        errors.push({ row, column, code: "codeTaken", params: { handle: other } });
       } else if (first !== undefined) {
-        errors.push({ row, column, message: `The product on row ${first} has this code too.` });
+        errors.push({ row, column, code: "codeRepeated", params: { row: first } });
       } else {
         seen.set(matchKey, row);
       }

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db/types";
 import { isUniqueViolation } from "@/lib/errors/app-error";
 import { listings } from "@/lib/listings/schema";
-import type { CsvError } from "./products-csv";
+import type { CsvError, CsvProblemCode } from "./products-csv-problems";
 import type { ProductPlan } from "./products-import-plan";
 import { brands, productExternalIds, products as productTable, productVariants } from "./schema";
 
@@ -17,7 +17,7 @@ import { brands, productExternalIds, products as productTable, productVariants }
 /** A row the database refused while writing: the savepoint rolls back, the import answers it. */
 export class RowRefused extends Error {
   constructor(readonly error: CsvError) {
-    super(error.message);
+    super(`row ${error.row}: ${error.code}`);
   }
 }
 
@@ -99,17 +99,18 @@ export async function writePlans(
 function refuse(row: number, column: string, constraint: string) {
   return (error: unknown): never => {
     if (isUniqueViolation(error, constraint)) {
-      throw new RowRefused({ row, column, message: refusals[constraint] ?? "Refused." });
+      const code = refusals[constraint];
+      if (code) throw new RowRefused({ row, column, code });
     }
     throw error;
   };
 }
 
-const refusals: Record<string, string> = {
-  product_variants_sku_key: "Another variant of your products already has this SKU.",
-  product_external_ids_live_key: "Another of your products already has this code.",
-  listings_organisation_kind_slug_key: "Another product already has this handle.",
-  brands_organisation_name_key: "A brand with this name was created meanwhile: import again.",
+const refusals: Partial<Record<string, CsvProblemCode>> = {
+  product_variants_sku_key: "skuTakenMeanwhile",
+  product_external_ids_live_key: "codeTakenMeanwhile",
+  listings_organisation_kind_slug_key: "handleTakenMeanwhile",
+  brands_organisation_name_key: "brandCreatedMeanwhile",
 };
 
 async function createBrands(

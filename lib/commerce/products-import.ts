@@ -193,7 +193,8 @@ export const importProductsCommand = {
           errors.push({
             row: csv.firstRow,
             column: "brand",
-            message: `There is no brand "${csv.brand}", and you may not create brands: use an existing brand or leave the cell blank.`,
+            code: "brandNotAllowed",
+            params: { brand: csv.brand },
           });
         }
       }
@@ -346,7 +347,8 @@ async function skuTakenErrors(
     (rowsBySku.get(key) ?? []).map((row) => ({
       row,
       column: "sku",
-      message: `The product "${handle}" already has a variant with this SKU.`,
+      code: "skuTaken" as const,
+      params: { handle },
     })),
   );
 }

@@ -27,6 +27,7 @@ import {
   products,
   productVariants,
 } from "@/lib/commerce/schema";
+import type { ProductsImportAnswer } from "@/lib/commerce/products-import-answer";
 import { planProduct } from "@/lib/commerce/products-import-plan";
 import { RowRefused, writePlans } from "@/lib/commerce/products-import-write";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -409,9 +410,10 @@ describe("import", () => {
       {
         row: lamp + 1,
         column: "tax_class",
-        message: "Tax class must be one of: standard, reduced, zero, exempt.",
+        code: "oneOf",
+        params: { allowed: "standard, reduced, zero, exempt" },
       },
-      { row: lamp + 1, column: "price", message: "Price must be a number like 19.99." },
+      { row: lamp + 1, column: "price", code: "amountFormat" },
     ]);
     expect(await snapshot(world.a.id)).toEqual(before);
   });
@@ -422,7 +424,9 @@ describe("import", () => {
       byHandle(products, "cheese-book").variants[0]!.sku = "tj-s-red";
     });
     const errorsTwice = await refused(manager(), twice);
-    expect(errorsTwice).toEqual([expect.objectContaining({ column: "sku" })]);
+    expect(errorsTwice).toEqual([
+      expect.objectContaining({ column: "sku", code: "skuRepeated", params: { row: 2 } }),
+    ]);
     // Only the book in the file: the jacket (not named) keeps its SKU.
     const parsed = parseProductsCsv(twice, EUR);
     if (!parsed.ok) throw new Error("unexpected");
@@ -431,7 +435,8 @@ describe("import", () => {
       {
         row: 2,
         column: "sku",
-        message: 'The product "trail-jacket" already has a variant with this SKU.',
+        code: "skuTaken",
+        params: { handle: "trail-jacket" },
       },
     ]);
     // A code another live product has: on its column.
@@ -439,7 +444,7 @@ describe("import", () => {
     book.variants[0]!.sku = null;
     book.mpn = "tj-100";
     expect(await refused(manager(), serializeProductsCsv([book], EUR))).toEqual([
-      { row: 2, column: "mpn", message: 'The product "trail-jacket" already has this code.' },
+      { row: 2, column: "mpn", code: "codeTaken", params: { handle: "trail-jacket" } },
     ]);
     expect(await snapshot(world.a.id)).toEqual(before);
   });
@@ -471,13 +476,10 @@ describe("import", () => {
       byHandle(products, "trail-jacket").brand = "Brand New";
     });
     const errors = await refused(staff(), csv);
-    expect(errors.map((e) => [e.column, e.message])).toEqual(
+    expect(errors.map((e) => [e.column, e.code, e.params])).toEqual(
       expect.arrayContaining([
-        ["status", "You may not publish or unpublish products: leave the status as it is."],
-        [
-          "brand",
-          'There is no brand "Brand New", and you may not create brands: use an existing brand or leave the cell blank.',
-        ],
+        ["status", "publishNotAllowed", undefined],
+        ["brand", "brandNotAllowed", { brand: "Brand New" }],
       ]),
     );
     // A draft that is not ready cannot be published by the manager either.
@@ -488,7 +490,8 @@ describe("import", () => {
     expect(await refused(manager(), unready)).toEqual([
       expect.objectContaining({
         column: "status",
-        message: expect.stringContaining("a summary of at least 10 characters"),
+        code: "publishMissing",
+        params: { missing: expect.arrayContaining(["summary"]) },
       }),
     ]);
     expect(await snapshot(world.a.id)).toEqual(before);
@@ -526,7 +529,7 @@ describe("import", () => {
     expect(outcome).toEqual({
       row: 7,
       column: "sku",
-      message: "Another variant of your products already has this SKU.",
+      code: "skuTakenMeanwhile",
     });
     expect(await snapshot(world.a.id)).toEqual(before);
   });
@@ -564,7 +567,8 @@ describe("import", () => {
         {
           row: 102,
           column: "handle",
-          message: "Your plan allows 100 products that are not archived; this row goes over it.",
+          code: "itemLimit",
+          params: { max: 100 },
         },
       ],
     });
@@ -652,9 +656,15 @@ describe("the routes", () => {
       csv.replace("trail-jacket", "Trail Jacket"),
     );
     expect(response.status).toBe(422);
-    const body = (await response.json()) as { status: string; errors: { column: string }[] };
+    // Codes and parameters, no sentence: the dialog words them in the reader's locale.
+    const body = (await response.json()) as ProductsImportAnswer;
     expect(body.status).toBe("invalid");
-    expect(body.errors[0]?.column).toBe("handle");
+    expect(body.status === "invalid" ? body.errors[0] : null).toEqual({
+      row: expect.any(Number),
+      column: "handle",
+      code: "handleFormat",
+      params: { max: 80 },
+    });
     const notCsv = await importAs(world.a.members.manager, csv, "products.xlsx", "application/zip");
     expect([notCsv.status, await notCsv.json()]).toEqual([
       415,

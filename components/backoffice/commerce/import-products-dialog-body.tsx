@@ -18,6 +18,7 @@ import {
   PRODUCTS_IMPORT_MAX_BYTES,
   type ProductsImportAnswer,
 } from "@/lib/commerce/products-import-answer";
+import { formatCsvProblem } from "@/lib/commerce/products-csv-problems";
 import type { LazyDialogProps } from "../use-lazy-dialog";
 
 type Phase =
@@ -59,7 +60,8 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
 /**
  * The import dialog of import-products-dialog.tsx (loaded on first use): choose a file,
  * upload it with a progress bar, then read the outcome in place: the counts, or every
- * problem in a table by row and column (nothing was imported then).
+ * problem in a table by row and column (nothing was imported then), worded here from the
+ * codes the route answers, in the reader's locale.
  */
 export function ImportProductsDialogBody({
   organisationId,
@@ -218,7 +220,9 @@ function ImportProblems({
   errors: Extract<ProductsImportAnswer, { status: "invalid" }>["errors"];
 }) {
   const t = useTranslations("commerce.import");
+  const format = useFormatter();
   const headingId = useId();
+  const list = (items: string[]) => format.list(items, { type: "conjunction" });
   return (
     <section
       ref={focusOnMount}
@@ -258,7 +262,7 @@ function ImportProblems({
               <td className="py-2 pr-2 font-mono text-xs break-all">
                 {error.column ?? t("wholeRow")}
               </td>
-              <td className="py-2 break-words">{error.message}</td>
+              <td className="py-2 break-words">{formatCsvProblem(error, t, list)}</td>
             </tr>
           ))}
         </tbody>
