@@ -6,13 +6,27 @@ import { minorToAmount } from "@/lib/commerce/money";
 import type { ProductCard as Card } from "@/lib/listings/public-products";
 import { categoryIcon } from "./category-icon";
 
+/**
+ * How a card's picture loads, by its place in the page's first grid: the first two (the first
+ * row on a phone, where the first picture is the page's largest paint) eagerly and with
+ * `fetchpriority="high"`, the next two eagerly, the rest lazily (docs/bench.md, "LCP").
+ */
+export type CardPicturePriority = "high" | "eager" | "lazy";
+
+export function firstGridPicturePriority(index: number): CardPicturePriority {
+  return index < 2 ? "high" : index < 4 ? "eager" : "lazy";
+}
+
 /** A product in a grid: its cover picture (decorative: the title says what it is), title, brand, price (and a "was" price), rating, city. */
 export async function ProductCardView({
   product,
   headingLevel = "h3",
+  picturePriority = "lazy",
 }: {
   product: Card;
   headingLevel?: "h2" | "h3";
+  /** "lazy" unless the card is near the top of the page (firstGridPicturePriority). */
+  picturePriority?: CardPicturePriority;
 }) {
   const [t, format] = await Promise.all([getTranslations("storefront.card"), getFormatter()]);
   const Heading = headingLevel;
@@ -31,6 +45,8 @@ export async function ProductCardView({
             width={product.cover.width}
             height={product.cover.height}
             sizes="(min-width: 1280px) 300px, (min-width: 640px) 33vw, 50vw"
+            priority={picturePriority !== "lazy"}
+            fetchPriority={picturePriority === "eager" ? "auto" : undefined}
             className="size-full object-cover"
           />
         ) : (

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { PageLinks } from "@/components/ui/page-links";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Breadcrumbs } from "@/components/storefront/breadcrumbs";
-import { ProductCardView } from "@/components/storefront/product-card";
+import { firstGridPicturePriority, ProductCardView } from "@/components/storefront/product-card";
 import { buttonVariants } from "@/components/ui/button";
 import { productCategories } from "@/lib/commerce/catalogue-types";
 import { cachedProductFacets, cachedProductSearch } from "@/lib/listings/public-products";
@@ -129,9 +129,12 @@ export default async function ProductLandingPage({ searchParams }: Props) {
             {t("landing.featured")}
           </h2>
           <ul className="sf-grid">
-            {featured.map((product) => (
+            {featured.map((product, index) => (
               <li key={product.id} className="flex">
-                <ProductCardView product={product} />
+                <ProductCardView
+                  product={product}
+                  picturePriority={firstGridPicturePriority(index)}
+                />
               </li>
             ))}
           </ul>
@@ -288,9 +291,12 @@ export default async function ProductLandingPage({ searchParams }: Props) {
             </div>
           ) : (
             <ul className="sf-grid">
-              {results.items.map((product) => (
+              {results.items.map((product, index) => (
                 <li key={product.id} className="flex">
-                  <ProductCardView product={product} />
+                  <ProductCardView
+                    product={product}
+                    picturePriority={featured.length > 0 ? "lazy" : firstGridPicturePriority(index)}
+                  />
                 </li>
               ))}
             </ul>
