@@ -1,7 +1,9 @@
 /**
  * Runs once when a server instance starts, before it serves requests (Next's
  * instrumentation hook). X-Forwarded-For gets the connecting peer's address appended (the
- * client address of rate limits, lib/security/client-address.ts). In embedded mode the
+ * client address of rate limits, lib/security/client-address.ts), and pages cached at run time
+ * get their inline scripts' hashes in their policy (lib/security/response-script-hashes.ts).
+ * In embedded mode the
  * PGlite database migrates itself and gets its demo data on first start; the Edge runtime
  * has no database and does nothing, and neither does `next build` (no database is ever
  * opened at build time).
@@ -13,6 +15,9 @@ export async function register(): Promise<void> {
     // First: the client address of rate limits needs the socket's (lib/security/peer-address.ts).
     const { installPeerAddressForwarding } = await import("@/lib/security/peer-address");
     installPeerAddressForwarding();
+    // Pages cached at run time get their script hashes from the body they send.
+    const { installResponseScriptHashes } = await import("@/lib/security/response-script-hashes");
+    installResponseScriptHashes();
     const { loopbackHostnameWarning } = await import("@/lib/security/loopback-hostname");
     const warning = loopbackHostnameWarning(process.argv);
     if (warning) console.warn(warning);

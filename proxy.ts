@@ -2,8 +2,10 @@ import { NextResponse, type NextRequest } from "next/server";
 import { authGuard } from "@/lib/auth/guard/auth-proxy";
 import { isLocalisedPage, LOCALE_HEADER, localeRewrite } from "@/lib/i18n/locale-rewrite";
 import { protocolRedirect } from "@/lib/routes/protocol-proxy";
+import { cachedPage } from "@/lib/routes/cached-pages";
 import { logUnmatchedRoute } from "@/lib/routes/unmatched-route";
 import { contentSecurityPolicy, createNonce } from "@/lib/security/content-security-policy";
+import { PENDING_SCRIPT_HASHES } from "@/lib/security/pending-script-hashes";
 import {
   actionRequestRefusal,
   hasMalformedEscape,
@@ -22,13 +24,24 @@ import { staticPageHashes } from "@/lib/security/static-page-hashes";
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
-  const target = isLocalisedPage(pathname)
+  const localised = isLocalisedPage(pathname);
+  const target = localised
     ? localeRewrite(pathname, request.cookies, request.headers.get("accept-language"))
     : null;
-  // A prerendered page has fixed HTML: its inline scripts are allowed by their hashes. Any
-  // other answer gets a fresh nonce, which Next reads from the request's copy of the policy
-  // for its own scripts (lib/security/content-security-policy.ts).
-  const hashes = target ? staticPageHashes(target.pathname) : undefined;
+  // A page cached at run time is served by its cached route (lib/routes/cached-pages.ts).
+  const cached = target ? cachedPage(pathname, request.nextUrl.searchParams) : null;
+  if (target && cached) target.pathname = `/${target.locale}${cached.pathname}`;
+  // A prerendered page has fixed HTML: its inline scripts are allowed by their hashes, from
+  // the build for pages prerendered then, from the body itself for pages cached at run time
+  // (lib/security/response-script-hashes.ts fills them in). Any other answer gets a fresh
+  // nonce, which Next reads from the request's copy of the policy for its own scripts
+  // (lib/security/content-security-policy.ts).
+  const hashes =
+    cached && !("refused" in cached)
+      ? [PENDING_SCRIPT_HASHES]
+      : target
+        ? staticPageHashes(target.pathname)
+        : undefined;
   const policy = hashes
     ? contentSecurityPolicy(null, hashes)
     : contentSecurityPolicy(createNonce());

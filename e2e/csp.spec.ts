@@ -6,6 +6,9 @@ import { expect, test } from "./support/test";
  * scripts run under it (nonce, hashes), and a script injected into the page does not. Every
  * other spec checks its own pages through the fixture of ./support/test (zero violations).
  */
+/** A product of the demo catalogue (lib/commerce/demo-catalogue.ts). */
+const DEMO_PRODUCT = "00000000-0000-4000-8000-000000100001";
+
 /** Prerendered per locale (docs/architecture.md, "Public pages per locale"): a hash policy. */
 const prerendered = new Set([
   "/",
@@ -17,6 +20,11 @@ const prerendered = new Set([
   "/terms",
   "/linkpage",
   "/offline",
+  // Cached at run time (docs/architecture.md, "Pages cached at run time"): the hashes of the
+  // body sent, computed as it is sent.
+  "/commerce",
+  "/commerce/product?category=books",
+  `/commerce/product/${DEMO_PRODUCT}`,
 ]);
 
 const pages = [
@@ -33,6 +41,10 @@ const pages = [
   "/linkpage",
   "/offline",
   "/no-such-page",
+  "/commerce",
+  "/commerce/product?category=books",
+  "/commerce/product?category=books&sort=newest",
+  `/commerce/product/${DEMO_PRODUCT}`,
 ];
 
 const sha256 = (text: string) =>
@@ -75,11 +87,14 @@ test("public pages: an enforced policy, a fresh nonce or the page's own hashes, 
     // Rendered per request, Next's scripts carry the request's nonce; ours, and every inline
     // script of a prerendered page, are allowed by hash.
     const scripts = await page.evaluate(() =>
-      Array.from(document.scripts).map((script) => ({
-        nonce: script.nonce,
-        src: script.src,
-        text: script.textContent ?? "",
-      })),
+      Array.from(document.scripts)
+        // Data blocks (JSON-LD) do not run: a policy does not apply to them.
+        .filter((script) => !script.type || /^(text\/javascript|module)$/i.test(script.type))
+        .map((script) => ({
+          nonce: script.nonce,
+          src: script.src,
+          text: script.textContent ?? "",
+        })),
     );
     const origin = new URL(page.url()).origin;
     for (const script of scripts.filter((script) => script.nonce !== nonce)) {
@@ -101,6 +116,31 @@ test("public pages: an enforced policy, a fresh nonce or the page's own hashes, 
     await page.waitForLoadState("networkidle");
   }
   expect(nonces.size).toBe(pages.filter((path) => !prerendered.has(path)).length);
+});
+
+test("commerce pages are served from the cache, per locale, and their internal route has no address", async ({
+  request,
+}) => {
+  for (const path of [
+    "/commerce",
+    "/commerce/product?category=books",
+    `/commerce/product/${DEMO_PRODUCT}`,
+  ]) {
+    // The first visit may render it (a miss); the next ones are served from the cache.
+    await request.get(path);
+    const english = await request.get(path);
+    expect({ path, cache: english.headers()["x-nextjs-cache"] }).toEqual({ path, cache: "HIT" });
+    const spanish = await request.get(path, { headers: { cookie: "NEXT_LOCALE=es" } });
+    expect(spanish.status()).toBe(200);
+    expect(await spanish.text()).toContain('<html lang="es"');
+    expect(await english.text()).toContain('<html lang="en"');
+  }
+  // Filters, a sort or a page: rendered per request.
+  const sorted = await request.get("/commerce/product?category=books&sort=newest");
+  expect(sorted.headers()["x-nextjs-cache"]).toBeUndefined();
+  for (const path of ["/commerce/cached/books", "/commerce/cached/index", "/commerce/cached"]) {
+    expect({ path, status: (await request.get(path)).status() }).toEqual({ path, status: 404 });
+  }
 });
 
 test("an injected inline script or handler is blocked, not run", async ({

@@ -1,8 +1,18 @@
-import type { Metadata } from "next";
+import type { Metadata, ResolvingMetadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { NotFoundView } from "./not-found-view";
 
-export async function notFoundMetadata(): Promise<Metadata> {
+/**
+ * The 404's title. It has no params: it waits for the layouts' metadata, whose root layout
+ * registers the page's locale (pageLocale), so the translation reads no request. Otherwise a
+ * page cached at run time whose render ends in notFound() (an unpublished product) would read
+ * the request's headers and fail ("changed from static to dynamic at runtime").
+ */
+export async function notFoundMetadata(
+  _props: unknown,
+  parent: ResolvingMetadata,
+): Promise<Metadata> {
+  await parent;
   const t = await getTranslations("notFound");
   return { title: t("title"), robots: { index: false } };
 }

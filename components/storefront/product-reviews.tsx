@@ -1,17 +1,17 @@
 import { Picture } from "@/components/ui/picture";
-import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Icon } from "@/components/ui/icon";
-import { getCurrentClaims } from "@/lib/auth/server/session";
 import type { PublicProduct } from "@/lib/listings/public-products";
 import { REVIEW_PHOTOS_MAX } from "@/lib/reviews/review-photo-rules";
-import { cachedListingReviews, ownReview } from "@/lib/reviews/reviews";
-import { ReviewForm, type ReviewAction } from "./review-form";
+import { cachedListingReviews } from "@/lib/reviews/reviews";
+import { OwnReview } from "./own-review";
+import type { ReviewAction } from "./review-form";
 
 /**
  * A listing's reviews: the rating summary (average, count, per-star bars), the latest
- * reviews with the seller's answers, and the signed-in shopper's own review form (or a
- * sign-in link). The list is the cached public data; only the form is per person.
+ * reviews with the seller's answers, and the shopper's own review form, an island that asks
+ * for the person in the browser (own-review.tsx): the page is the same for everyone and
+ * cached (issue 11 §6).
  */
 export async function ProductReviews({
   product,
@@ -20,15 +20,12 @@ export async function ProductReviews({
   product: PublicProduct;
   actions: { write: ReviewAction; update: ReviewAction; remove: ReviewAction };
 }) {
-  const [t, te, format, list, claims] = await Promise.all([
+  const [t, te, format, list] = await Promise.all([
     getTranslations("storefront.reviews"),
     getTranslations("backoffice.errors"),
     getFormatter(),
     cachedListingReviews(product.id),
-    getCurrentClaims(),
   ]);
-  const signedIn = claims && !claims.is_anonymous ? claims : null;
-  const own = signedIn ? await ownReview(signedIn, product.id) : null;
   const histogram = product.ratingHistogram;
   const photoNumbers = Array.from({ length: REVIEW_PHOTOS_MAX }, (_, i) => i + 1);
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
@@ -131,61 +128,45 @@ export async function ProductReviews({
           ))}
         </ul>
       ) : null}
-      {signedIn ? (
-        own && own.status !== "visible" ? (
-          <p className="text-sm text-muted-foreground">
-            {own.status === "removed" ? t("ownRemoved") : t("ownReported")}
-          </p>
-        ) : (
-          <ReviewForm
-            listingId={product.id}
-            own={own}
-            writeAction={actions.write}
-            updateAction={actions.update}
-            deleteAction={actions.remove}
-            maxPhotos={REVIEW_PHOTOS_MAX}
-            labels={{
-              heading: t("write"),
-              editHeading: t("edit"),
-              rating: t("rating"),
-              stars: [1, 2, 3, 4, 5].map((stars) => t("stars", { stars })),
-              title: t("titleField"),
-              body: t("body"),
-              submit: t("submit"),
-              save: t("save"),
-              remove: t("remove"),
-              saving: t("saving"),
-              saved: t("saved"),
-              removed: t("removed"),
-              invalid: t("invalid"),
-              photos: t("photosField"),
-              photosHint: t("photosHint", { max: REVIEW_PHOTOS_MAX }),
-              photo: photoNumbers.map((number) => t("ownPhoto", { number })),
-              removePhoto: photoNumbers.map((number) => t("removePhoto", { number })),
-              uploadingPhotos: t("uploadingPhotos"),
-              errors: {
-                notFound: te("notFound"),
-                alreadyReviewed: te("alreadyReviewed"),
-                profileRequired: te("profileRequired"),
-                photosFull: te("photosFull"),
-                imageTooLarge: te("imageTooLarge"),
-                imageUnreadable: te("imageUnreadable"),
-                rateLimited: te("rateLimited"),
-                failed: t("failed"),
-              },
-            }}
-          />
-        )
-      ) : (
-        <p className="text-sm">
-          <Link
-            href={`/login?redirect=${encodeURIComponent(`/commerce/product/${product.id}`)}`}
-            className="text-primary-text underline underline-offset-4"
-          >
-            {t("signIn")}
-          </Link>
-        </p>
-      )}
+      <OwnReview
+        listingId={product.id}
+        signInHref={`/login?redirect=${encodeURIComponent(`/commerce/product/${product.id}`)}`}
+        actions={actions}
+        maxPhotos={REVIEW_PHOTOS_MAX}
+        labels={{
+          signIn: t("signIn"),
+          ownRemoved: t("ownRemoved"),
+          ownReported: t("ownReported"),
+          heading: t("write"),
+          editHeading: t("edit"),
+          rating: t("rating"),
+          stars: [1, 2, 3, 4, 5].map((stars) => t("stars", { stars })),
+          title: t("titleField"),
+          body: t("body"),
+          submit: t("submit"),
+          save: t("save"),
+          remove: t("remove"),
+          saving: t("saving"),
+          saved: t("saved"),
+          removed: t("removed"),
+          invalid: t("invalid"),
+          photos: t("photosField"),
+          photosHint: t("photosHint", { max: REVIEW_PHOTOS_MAX }),
+          photo: photoNumbers.map((number) => t("ownPhoto", { number })),
+          removePhoto: photoNumbers.map((number) => t("removePhoto", { number })),
+          uploadingPhotos: t("uploadingPhotos"),
+          errors: {
+            notFound: te("notFound"),
+            alreadyReviewed: te("alreadyReviewed"),
+            profileRequired: te("profileRequired"),
+            photosFull: te("photosFull"),
+            imageTooLarge: te("imageTooLarge"),
+            imageUnreadable: te("imageUnreadable"),
+            rateLimited: te("rateLimited"),
+            failed: t("failed"),
+          },
+        }}
+      />
     </section>
   );
 }

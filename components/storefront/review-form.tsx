@@ -48,7 +48,7 @@ interface OwnPhoto {
  * server actions (which answer the catalogue's error codes); texts come from the page.
  * Photos never travel through the action: the chosen files stay in the browser (the input
  * has no name) and go, once the review is saved, one by one to the review's photos route;
- * the author's photos can be removed there too. Without JavaScript the text review works.
+ * the author's photos can be removed there too. It is drawn in the browser (own-review.tsx).
  */
 export function ReviewForm({
   listingId,
@@ -58,6 +58,7 @@ export function ReviewForm({
   deleteAction,
   labels,
   maxPhotos,
+  onChange,
 }: {
   listingId: string;
   own: { id: string; rating: number; title: string; body: string; photos: OwnPhoto[] } | null;
@@ -66,6 +67,8 @@ export function ReviewForm({
   deleteAction: ReviewAction;
   labels: ReviewFormLabels;
   maxPhotos: number;
+  /** Called after a save, a removal or a photo change, once the page is refreshed. */
+  onChange?: () => void;
 }) {
   const router = useRouter();
   const id = useId();
@@ -120,7 +123,10 @@ export function ReviewForm({
         handled.current = s;
         setNotice(text);
         const upload = s === state ? sendPhotos(s.data.id) : Promise.resolve();
-        void upload.then(() => router.refresh());
+        void upload.then(() => {
+          router.refresh();
+          onChange?.();
+        });
       }
     }
     // errorOf reads only labels; room is read when a save completes.
@@ -136,7 +142,10 @@ export function ReviewForm({
       });
       const problem = errorOf(await response.json());
       if (problem) setPhotoError(problem);
-      else router.refresh();
+      else {
+        router.refresh();
+        onChange?.();
+      }
     } catch {
       setPhotoError(labels.errors.failed ?? null);
     }

@@ -12,6 +12,7 @@ import * as orgLogo from "@/app/api/organisations/[organisationId]/logo/route";
 import * as productsExport from "@/app/api/organisations/[organisationId]/products/export/route";
 import * as productsImport from "@/app/api/organisations/[organisationId]/products/import/route";
 import * as productImages from "@/app/api/organisations/[organisationId]/products/[productId]/images/route";
+import * as ownReview from "@/app/api/listings/[listingId]/own-review/route";
 import * as reviewPhotos from "@/app/api/reviews/[reviewId]/photos/route";
 import * as reviewPhoto from "@/app/api/reviews/[reviewId]/photos/[photoId]/route";
 import * as moderationPhoto from "@/app/api/moderation/review-photos/[photoId]/route";
@@ -93,6 +94,7 @@ const SEGMENTS: Record<string, string> = {
   productId: FILE,
   reviewId: FILE,
   photoId: ORG,
+  listingId: FILE,
 };
 
 /**
@@ -130,6 +132,8 @@ const sessionRoutes = [
     404,
   ),
   sessionRoute("POST reviews/[reviewId]/photos", reviewPhotos.POST, 404),
+  // 200 with `{ signedIn: false, review: null }`: tests/integration/own-review.test.ts.
+  sessionRoute("GET listings/[listingId]/own-review", ownReview.GET, 200),
   sessionRoute("DELETE reviews/[reviewId]/photos/[photoId]", reviewPhoto.DELETE, 404),
   sessionRoute("GET moderation/review-photos/[photoId]", moderationPhoto.GET, 404),
 ];

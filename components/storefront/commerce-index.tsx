@@ -10,7 +10,7 @@ import { cachedCategoryCounts, cachedProductSearch } from "@/lib/listings/public
 import { parseProductSearch, productSearchQuery } from "@/lib/listings/product-search-params";
 import { pageMetadata } from "@/lib/seo/metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function commerceIndexMetadata(): Promise<Metadata> {
   const t = await getTranslations("storefront.commerce");
   return pageMetadata({ path: "/commerce", title: t("metaTitle"), description: t("intro") });
 }
@@ -18,8 +18,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * /commerce: the marketplace's shop window. The sections with published listings (only
  * products so far), the product categories with how many are on sale, and the newest.
+ * Cached at run time (`commerce/cached/[view]`, lib/routes/cached-pages.ts).
  */
-export default async function CommercePage() {
+export async function CommerceIndex() {
   const [t, tc, format, counts, newest] = await Promise.all([
     getTranslations("storefront.commerce"),
     getTranslations("storefront.categories"),
