@@ -97,7 +97,7 @@ export interface CsvError {
   params?: CsvProblemParams;
 }
 
-/** The file's columns, whose labels the catalogue has (`commerce.import.columns`). */
+/** The file's columns, in their order (products-csv.ts), whose labels the catalogue has (`commerce.import.columns`). */
 export const csvColumnLabels = [
   "handle",
   "title",

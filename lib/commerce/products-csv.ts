@@ -10,7 +10,12 @@ import {
 import { MPN_MAX_LENGTH, validateExternalId, validateGtin } from "@/lib/commerce/identifiers";
 import { fromMinorUnits, MAX_MAJOR_AMOUNT, toMinorUnits } from "@/lib/commerce/money";
 import { catalogueLimits } from "@/lib/commerce/product-schema";
-import type { CsvError, CsvProblemCode, CsvProblemParams } from "./products-csv-problems";
+import {
+  csvColumnLabels,
+  type CsvError,
+  type CsvProblemCode,
+  type CsvProblemParams,
+} from "./products-csv-problems";
 
 export type { CsvError } from "./products-csv-problems";
 
@@ -24,29 +29,7 @@ export type { CsvError } from "./products-csv-problems";
  * Rows are numbered as a spreadsheet shows them: the header is row 1 and every record after it
  * one row, even one whose quoted cell holds line breaks.
  */
-export const productCsvColumns = [
-  "handle",
-  "title",
-  "status",
-  "category",
-  "brand",
-  "tax_class",
-  "summary",
-  "description",
-  "option1_name",
-  "option1_value",
-  "option2_name",
-  "option2_value",
-  "option3_name",
-  "option3_value",
-  "sku",
-  "price",
-  "compare_at_price",
-  "track_stock",
-  "stock",
-  "gtin",
-  "mpn",
-] as const;
+export const productCsvColumns = csvColumnLabels;
 export type ProductCsvColumn = (typeof productCsvColumns)[number];
 
 export interface CsvVariant {
