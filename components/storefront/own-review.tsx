@@ -1,9 +1,12 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { hasSessionCookie } from "@/components/layout/session-cookie";
 import type { OwnReviewAnswer } from "@/lib/reviews/own-review-answer";
-import { ReviewForm, type ReviewAction, type ReviewFormLabels } from "./review-form";
+import type { ReviewAction, ReviewFormLabels } from "./review-form";
+
+// Loaded for a signed-in visitor only: most visitors never need the form's code.
+const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
 
 /**
  * The shopper's own part of a listing's reviews, on a page cached for everyone (issue 11 §6):
@@ -58,15 +61,17 @@ export function OwnReview({
     );
   }
   return (
-    <ReviewForm
-      listingId={listingId}
-      own={own}
-      writeAction={actions.write}
-      updateAction={actions.update}
-      deleteAction={actions.remove}
-      maxPhotos={maxPhotos}
-      labels={labels}
-      onChange={() => void load()}
-    />
+    <Suspense fallback={null}>
+      <ReviewForm
+        listingId={listingId}
+        own={own}
+        writeAction={actions.write}
+        updateAction={actions.update}
+        deleteAction={actions.remove}
+        maxPhotos={maxPhotos}
+        labels={labels}
+        onChange={() => void load()}
+      />
+    </Suspense>
   );
 }
