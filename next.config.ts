@@ -75,6 +75,11 @@ const nextConfig: NextConfig = {
     // The largest form's limit; the proxy refuses a bigger action body first, and each form's
     // own limit, with 413 (lib/security/action-body-limits.ts). Files go to route handlers.
     serverActions: { bodySizeLimit: MAX_ACTION_BODY_BYTES },
+    // Pages and data cached at run time stay in memory (an LRU of cacheMaxMemorySize, 50 MB)
+    // instead of being written under <distDir>/server: each distinct unknown product id is a
+    // cached 404, which on disk would grow without bound. Pages prerendered at build time are
+    // still read from the build. With REDIS_URL the Redis handler keeps them instead.
+    isrFlushToDisk: false,
   },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

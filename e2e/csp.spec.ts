@@ -1,4 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "./support/test";
 
 /**
@@ -141,6 +143,20 @@ test("commerce pages are served from the cache, per locale, and their internal r
   for (const path of ["/commerce/cached/books", "/commerce/cached/index", "/commerce/cached"]) {
     expect({ path, status: (await request.get(path)).status() }).toEqual({ path, status: 404 });
   }
+});
+
+test("an unknown product is a 404 that leaves nothing on the server's disk", async ({
+  request,
+}) => {
+  // Every distinct unknown id would otherwise be a cached 404 written to disk: the cache is kept
+  // in memory, bounded (next.config.ts, isrFlushToDisk; docs/architecture.md).
+  const id = randomUUID();
+  for (let i = 0; i < 2; i += 1) {
+    expect((await request.get(`/commerce/product/${id}`)).status()).toBe(404);
+  }
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+  const written = readdirSync(path.join(distDir, "server"), { recursive: true, encoding: "utf8" });
+  expect(written.filter((file) => file.includes(id))).toEqual([]);
 });
 
 test("an injected inline script or handler is blocked, not run", async ({
