@@ -61,7 +61,7 @@ describe("back-office screen messages", () => {
       }
     }
     expect(missing).toEqual([]);
-  });
+  }, 30_000); // Reads and parses every back-office page and its client components.
 
   it("names only paths of the catalogue", () => {
     for (const paths of Object.values(backofficeMessageScopes)) {

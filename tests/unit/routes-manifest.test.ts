@@ -1,16 +1,30 @@
 import { describe, expect, it } from "vitest";
+import { cachedPage, CACHED_VIEW_PREFIX } from "@/lib/routes/cached-pages";
 import { matchRoute, routes } from "@/lib/routes/manifest";
 import { SITEMAP_PATHS } from "@/lib/seo/sitemap-entries";
 import { appPagePatterns } from "@/tests/support/app-pages";
 
 const pagePatterns = () => appPagePatterns();
+/** Pages the proxy rewrites public URLs to, with no address of their own (docs/routes.md). */
+const isInternal = (page: string) => page.startsWith(CACHED_VIEW_PREFIX);
 
 describe("routes manifest", () => {
   it("lists every page of app/", () => {
     const patterns = new Set(routes.map((route) => route.pattern));
     const pages = pagePatterns();
     expect(pages.length).toBeGreaterThan(5);
-    expect(pages.filter((page) => !patterns.has(page))).toEqual([]);
+    expect(pages.filter((page) => !isInternal(page) && !patterns.has(page))).toEqual([]);
+  });
+
+  it("leaves out the internal pages, which have no public address", () => {
+    const internal = pagePatterns().filter(isInternal);
+    expect(internal).toEqual(["/commerce/cached/[view]"]);
+    expect(routes.filter((route) => isInternal(route.pattern))).toEqual([]);
+    for (const view of ["index", "products", "books"]) {
+      expect(cachedPage(`/commerce/cached/${view}`, new URLSearchParams())).toMatchObject({
+        refused: true,
+      });
+    }
   });
 
   it("has each pattern once", () => {
