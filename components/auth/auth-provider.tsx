@@ -3,8 +3,11 @@
 import type { Session } from "@supabase/supabase-js";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { claimGuestCartsAction } from "@/app/[locale]/(public)/commerce/cart/actions";
 import { FetchJsonError, fetchJsonWithRetry } from "@/lib/app-data/fetch-with-retry";
 import { authRedirectUrl, type AuthClientConfig } from "@/lib/auth/client/auth-options";
+import { CART_CHANGED_EVENT } from "@/lib/cart/cart-cookie";
+import { trackGuestClaim } from "@/lib/cart/guest-claim";
 import { loadBrowserAuthClient } from "@/lib/auth/client/load-browser-client";
 import type { Profile } from "@/lib/profile/profile-schema";
 import { AuthContext, type AuthState, type ProfileState } from "./auth-context";
@@ -41,6 +44,7 @@ export function AuthProvider({
   const [loaded, setLoaded] = useState<{ userId: string; state: ProfileState } | null>(null);
   const userId = session?.user.id ?? null;
   const lastUserId = useRef<string | null | undefined>(undefined);
+  const lastSession = useRef<Session | null>(null);
 
   // The client loads after hydration; its first event (INITIAL_SESSION) ends "loading".
   useEffect(() => {
@@ -53,7 +57,18 @@ export function AuthProvider({
         const nextId = next?.user.id ?? null;
         const changed = lastUserId.current !== undefined && lastUserId.current !== nextId;
         lastUserId.current = nextId;
+        const previous = lastSession.current;
+        lastSession.current = next;
         if (event === "SIGNED_OUT") setLoaded(null);
+        // A guest who signs in or registers brings their carts (lib/cart/claim.ts): the
+        // guest session's token, held until now, proves whose carts they are.
+        if (previous?.user.is_anonymous && next && !next.user.is_anonymous && changed) {
+          trackGuestClaim(
+            claimGuestCartsAction(previous.access_token).then((count) => {
+              if (count !== null) window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT));
+            }),
+          );
+        }
         if (changed) router.refresh();
       });
       unsubscribe = () => data.subscription.unsubscribe();

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { guestClaimSettled } from "@/lib/cart/guest-claim";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { authErrorKey } from "@/lib/auth/client/credential-rules";
@@ -41,7 +42,8 @@ export function LoginForm({
   const [withCode, setWithCode] = useState(false);
   const [needsMfa, setNeedsMfa] = useState(false);
 
-  const land = () => {
+  const land = async () => {
+    await guestClaimSettled();
     router.replace(target);
     router.refresh();
   };
@@ -55,7 +57,7 @@ export function LoginForm({
       setNeedsMfa(true);
       return;
     }
-    land();
+    await land();
   };
 
   // Signed in already with the step pending (the guard keeps /login open then): show it.
@@ -109,7 +111,7 @@ export function LoginForm({
       setGuestError(t(`errors.${authErrorKey(error.code)}`));
       return;
     }
-    land();
+    await land();
   };
 
   return (

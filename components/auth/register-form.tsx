@@ -7,6 +7,7 @@ import { callbackPath } from "@/lib/auth/client/auth-options";
 import { authErrorKey } from "@/lib/auth/client/credential-rules";
 import { PROFILE_CREATE_PATH } from "@/lib/auth/guard/guard-decision";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
+import { guestClaimSettled } from "@/lib/cart/guest-claim";
 import { CodeForm } from "@/components/profile/code-form";
 import { useAuth } from "./auth-context";
 import { CredentialsForm } from "./credentials-form";
@@ -22,7 +23,8 @@ export function RegisterForm({ target }: { target: string }) {
   const router = useRouter();
   const { authClient, redirectUrl } = useAuth();
   const [awaiting, setAwaiting] = useState<{ email?: string; phone?: string } | null>(null);
-  const goOn = () => {
+  const goOn = async () => {
+    await guestClaimSettled();
     router.replace(withRedirect(PROFILE_CREATE_PATH, target === "/" ? null : target));
     router.refresh();
   };
@@ -56,7 +58,7 @@ export function RegisterForm({ target }: { target: string }) {
                 ? t("errors.codeInvalid")
                 : t(`errors.${authErrorKey(error.code)}`);
             }
-            goOn();
+            await goOn();
             return null;
           }}
         />
@@ -84,7 +86,7 @@ export function RegisterForm({ target }: { target: string }) {
           );
           return null;
         }
-        goOn();
+        await goOn();
         return null;
       }}
     />

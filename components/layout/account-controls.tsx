@@ -55,7 +55,11 @@ export function AccountButton({
   );
 }
 
-/** Shown only with a session cookie. */
+/** Shown only with a session cookie (a guest's too: the menu signs them out). */
 export function SignedInOnly({ children }: { children: ReactNode }) {
-  return <span className="hidden in-data-[session=in]:contents">{children}</span>;
+  return (
+    <span className="hidden in-data-[session=guest]:contents in-data-[session=in]:contents">
+      {children}
+    </span>
+  );
 }

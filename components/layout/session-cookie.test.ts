@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { hasSessionCookie, isSessionCookieName, sessionInitScript } from "./session-cookie";
+import {
+  hasSessionCookie,
+  isSessionCookieName,
+  sessionInitScript,
+  sessionKind,
+} from "./session-cookie";
 
 describe("the session cookie's presence (top bar)", () => {
   it("sees @supabase/ssr's session cookie, whole or chunked", () => {
@@ -34,5 +39,35 @@ describe("the session cookie's presence (top bar)", () => {
     };
     expect(run("sb-127-auth-token=base64-x")).toBe("in");
     expect(run("sb-127-auth-token-code-verifier=x")).toBeNull();
+  });
+
+  const b64url = (json: unknown) =>
+    `base64-${Buffer.from(JSON.stringify(json)).toString("base64url")}`;
+  const guest = b64url({ access_token: "x.y.z", user: { id: "u", is_anonymous: true } });
+  const person = b64url({ access_token: "x.y.z", user: { id: "u", is_anonymous: false } });
+
+  it("tells a guest's session from a person's, in the script and in the browser code alike", () => {
+    const run = (cookie: string) => {
+      const attributes = new Map<string, string>();
+      const document = {
+        cookie,
+        documentElement: { setAttribute: (n: string, v: string) => attributes.set(n, v) },
+      };
+      new Function("document", sessionInitScript)(document);
+      return attributes.get("data-session") ?? null;
+    };
+    const cases: [string, "in" | "guest" | null][] = [
+      [`sb-127-auth-token=${guest}`, "guest"],
+      [`a=1; sb-127-auth-token.0=${guest}`, "guest"],
+      [`sb-127-auth-token=${person}`, "in"],
+      [`sb-127-auth-token=${encodeURIComponent('{"user":{"is_anonymous":true}}')}`, "guest"],
+      ["sb-127-auth-token=base64-%%%", "in"],
+      ["sb-127-auth-token-code-verifier=x", null],
+      ["", null],
+    ];
+    for (const [cookie, kind] of cases) {
+      expect(sessionKind(cookie), cookie).toBe(kind);
+      expect(run(cookie), cookie).toBe(kind);
+    }
   });
 });

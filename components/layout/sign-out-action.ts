@@ -2,6 +2,7 @@
 
 import { cookies } from "next/headers";
 import { getRequestAuthClient } from "@/lib/auth/server/session";
+import { CART_COUNT_COOKIE } from "@/lib/cart/cart-cookie";
 import { isSessionCookieName } from "./session-cookie";
 
 /**
@@ -20,5 +21,6 @@ export async function signOutAction(): Promise<boolean> {
   for (const { name } of store.getAll()) {
     if (isSessionCookieName(name)) store.delete({ name, path: "/" });
   }
+  store.delete({ name: CART_COUNT_COOKIE, path: "/" });
   return true;
 }

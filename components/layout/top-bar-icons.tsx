@@ -12,7 +12,8 @@ export type TopBarIcons = Record<
   | "locale"
   | "signIn"
   | "account"
-  | "marketplace",
+  | "marketplace"
+  | "cart",
   ReactNode
 >;
 
@@ -32,4 +33,5 @@ export const topBarIcons: TopBarIcons = {
   signIn: <Icon name="log-in" />,
   account: <Icon name="circle-user-round" />,
   marketplace: <Icon name="store" />,
+  cart: <Icon name="shopping-cart" />,
 };

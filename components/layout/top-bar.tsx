@@ -12,6 +12,7 @@ import { LocaleSwitch } from "./locale-switch";
 import { drawerId } from "./navigation-drawer";
 import { ThemeSwitch } from "./theme-switch";
 import { AccountSlot } from "./account-slot";
+import { CartLink } from "./cart-link";
 import { topBarIcons as icons } from "./top-bar-icons";
 import { useDrawer } from "./use-drawer";
 import { usePublicPathname } from "@/lib/i18n/use-public-pathname";
@@ -97,6 +98,7 @@ export function TopBar({
                 {searching ? icons.close : icons.search}
               </Button>
               <QuickAccessLauncher icon={icons.launcher} />
+              <CartLink icon={icons.cart} />
             </>
           )}
           <ThemeSwitch lightIcon={icons.light} darkIcon={icons.dark} />

@@ -7,31 +7,35 @@ import { ProductCardView } from "@/components/storefront/product-card";
 import { ProductGallery } from "@/components/storefront/product-gallery";
 import { VariantPicker } from "@/components/storefront/variant-picker";
 import { Icon } from "@/components/ui/icon";
+import { cartErrorTexts } from "@/lib/cart/cart-error-texts";
 import type { PublicProduct } from "@/lib/listings/public-products";
 import { productSearchQuery } from "@/lib/listings/product-search-params";
 
 /**
  * A product's page: the gallery, the variant picker (price and stock follow the choice),
  * brand, the attribute table, the description, the seller with its FAQ, and related products.
- * The public page passes its reviews and structured data; the back office's preview passes a
- * banner instead. Buying comes with the cart (the next issue): no buy button yet.
+ * The public page passes its reviews and structured data and gets the buy box (`buyable`);
+ * the back office's preview passes a banner instead.
  */
 export async function ProductView({
   product,
   banner,
   structuredData,
   reviews,
+  buyable = false,
 }: {
   product: PublicProduct;
   banner?: ReactNode;
   structuredData?: ReactNode;
   reviews?: ReactNode;
+  buyable?: boolean;
 }) {
-  const [t, tc, format, locale] = await Promise.all([
+  const [t, tc, format, locale, errors] = await Promise.all([
     getTranslations("storefront.product"),
     getTranslations("storefront.categories"),
     getFormatter(),
     getLocale(),
+    buyable ? cartErrorTexts() : null,
   ]);
   const categoryTitle = tc(`${product.category}.title`);
   const attributeValue = (a: PublicProduct["attributes"][number]) =>
@@ -106,8 +110,23 @@ export async function ProductView({
               outOfStock: t("outOfStock"),
               unavailable: t("unavailable"),
             }}
+            buy={
+              errors
+                ? {
+                    productId: product.id,
+                    labels: {
+                      quantity: t("buy.quantity"),
+                      add: t("buy.add"),
+                      adding: t("buy.adding"),
+                      added: t("buy.added"),
+                      viewCart: t("buy.viewCart"),
+                      errors,
+                    },
+                  }
+                : undefined
+            }
           />
-          <p className="text-sm text-muted-foreground">{t("buyingSoon")}</p>
+          {errors ? null : <p className="text-sm text-muted-foreground">{t("buy.previewOnly")}</p>}
         </div>
       </div>
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

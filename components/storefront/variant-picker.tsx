@@ -1,6 +1,11 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useActionState, useId, useMemo, useState, type ReactNode } from "react";
+import {
+  addToCartAction,
+  type CartActionState,
+} from "@/app/[locale]/(public)/commerce/cart/actions";
+import { BuyControls, type BuyLabels } from "./buy-controls";
 
 export interface PickerVariant {
   id: string;
@@ -20,11 +25,14 @@ export interface PickerLabels {
   unavailable: string;
 }
 
+const idle: CartActionState = { status: "idle" };
+
 /**
  * The product page's variant picker: one select per option; the price, the "was" price and
  * the availability follow the chosen combination. Server-rendered with the first available
  * variant chosen, so the page reads the same without JavaScript. `{count}` in `fewLeft` is
- * the units left.
+ * the units left. With `buy` (the public page) it is the buy box: a form that adds the chosen
+ * combination to the cart (the selects are its fields, so it posts without JavaScript too).
  */
 export function VariantPicker({
   options,
@@ -33,6 +41,7 @@ export function VariantPicker({
   currency,
   digits,
   labels,
+  buy,
 }: {
   options: { name: string; values: string[] }[];
   variants: PickerVariant[];
@@ -40,7 +49,9 @@ export function VariantPicker({
   currency: string;
   digits: number;
   labels: PickerLabels;
+  buy?: { productId: string; labels: BuyLabels };
 }) {
+  const [state, formAction, pending] = useActionState(addToCartAction, idle);
   const id = useId();
   const initial = variants.find((v) => v.available) ?? variants[0];
   const [chosen, setChosen] = useState<string[]>(initial?.optionValues ?? []);
@@ -50,8 +61,8 @@ export function VariantPicker({
   );
   const money = (minor: number) =>
     new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** digits);
-  return (
-    <div className="flex flex-col gap-4">
+  const body: ReactNode = (
+    <>
       {options.map((option, index) => (
         <div key={option.name} className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-${index}`} className="text-sm font-medium">
@@ -59,6 +70,7 @@ export function VariantPicker({
           </label>
           <select
             id={`${id}-${index}`}
+            name={buy ? "option" : undefined}
             className="field-control h-10"
             value={chosen[index] ?? ""}
             onChange={(event) =>
@@ -103,6 +115,23 @@ export function VariantPicker({
           <p className="text-sm text-muted-foreground">{labels.unavailable}</p>
         )}
       </div>
-    </div>
+      {buy ? (
+        <BuyControls
+          state={state}
+          pending={pending}
+          canBuy={Boolean(current?.available)}
+          max={current?.stock ?? 99}
+          labels={buy.labels}
+        />
+      ) : null}
+    </>
+  );
+  return buy ? (
+    <form action={formAction} className="flex flex-col gap-4" data-testid="buy-box">
+      <input type="hidden" name="productId" value={buy.productId} />
+      {body}
+    </form>
+  ) : (
+    <div className="flex flex-col gap-4">{body}</div>
   );
 }

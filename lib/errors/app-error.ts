@@ -50,6 +50,11 @@ export const appErrorCodes = [
   "galleryFull",
   "photosFull",
   "alreadyDecided",
+  "outOfStock",
+  "notEnoughStock",
+  "cartCurrency",
+  "quantityLimit",
+  "unavailable",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

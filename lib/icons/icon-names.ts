@@ -18,6 +18,7 @@ export const iconNames = [
   "search",
   "x",
   "layout-grid",
+  "shopping-cart",
   "sun",
   "moon",
   "languages",

@@ -101,7 +101,9 @@ export const routes: readonly RouteEntry[] = [
 
   // Chat and cart
   ...group("chat", MEMBER, "/chat", ["", "/[roomId]"]),
-  ...group("commerce.cart", MEMBER, "/commerce/cart", ["", "/[cartId]"]),
+  // Carts are a guest's too (an anonymous session made by the first add: issue 12 §1), and
+  // need no profile; without a session /commerce/cart is the empty cart and a cart is a 404.
+  ...group("commerce.cart", PUBLIC, "/commerce/cart", ["", "/[cartId]"]),
 
   // Commerce (public)
   ...group("commerce", PUBLIC, "/commerce", [

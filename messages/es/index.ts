@@ -29,6 +29,7 @@ import storefront from "./storefront.json";
 import reviewsAdmin from "./reviewsAdmin.json";
 import brands from "./brands.json";
 import search from "./search.json";
+import cart from "./cart.json";
 
 const messages = {
   backoffice,
@@ -41,6 +42,7 @@ const messages = {
   reviewsAdmin,
   brands,
   search,
+  cart,
   auth,
   profile,
   about,

@@ -55,6 +55,17 @@ describe("route guard over the manifest", () => {
     expect(decideGuard("/profile", "", pending)).toEqual({ action: "next" });
   });
 
+  it("keeps sign-in and registration open to a guest, who still needs a profile elsewhere", () => {
+    const guest: GuardState = { signedIn: true, hasProfile: false, guest: true };
+    for (const path of ["/login", "/register", "/forgot-password"]) {
+      expect(decideGuard(path, "?redirect=%2Fcommerce%2Fcart", guest)).toEqual({ action: "next" });
+    }
+    expect(decideGuard("/profile", "", guest)).toEqual({
+      action: "redirect",
+      location: "/profile/create?redirect=%2Fprofile",
+    });
+  });
+
   it("covers each kind of route", () => {
     const kinds = new Set(routes.map((r) => `${r.auth}/${r.profile}`));
     expect(kinds).toEqual(

@@ -91,6 +91,7 @@ export async function authGuard(
     signedIn: userId !== null,
     hasProfile,
     mfaPending,
+    guest: claims?.is_anonymous === true,
   });
 
   const out =

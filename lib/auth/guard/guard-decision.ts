@@ -4,7 +4,7 @@ import { REDIRECT_PARAM, safeRedirectTarget, withRedirect } from "./redirect-tar
 /**
  * The route guard of spec §4, as a pure decision over the routes manifest:
  * - public-only route with a signed-in user → the redirect target, or / (not while the
- *   user's MFA step is pending: the login page finishes it);
+ *   user's MFA step is pending: the login page finishes it; never for a guest);
  * - skip-auth route → left alone;
  * - any other route without a user → /login?redirect={full path};
  * - signed-in without a profile on a route needing one → /profile/create?redirect={path};
@@ -23,6 +23,11 @@ export type GuardState = {
    * (the login page's TOTP step), so public-only pages stay reachable.
    */
   mfaPending?: boolean;
+  /**
+   * Signed in as a guest (anonymous sign-in, e.g. made for a cart): the sign-in and
+   * registration pages stay open, so the guest can become someone and keep the cart.
+   */
+  guest?: boolean;
 };
 export type GuardDecision = { action: "next" } | { action: "redirect"; location: string };
 
@@ -35,7 +40,7 @@ export function decideGuard(pathname: string, search: string, state: GuardState)
   const fullPath = `${pathname}${search && search !== "?" ? (search.startsWith("?") ? search : `?${search}`) : ""}`;
 
   if (route.auth === "public-only") {
-    return state.signedIn && !state.mfaPending
+    return state.signedIn && !state.mfaPending && !state.guest
       ? redirect(targetOrHome(params.get(REDIRECT_PARAM)))
       : NEXT;
   }

@@ -54,6 +54,7 @@ export default async function ProductPage(props: Props) {
   return (
     <ProductView
       product={product}
+      buyable
       structuredData={
         <JsonLd
           data={productJsonLd(

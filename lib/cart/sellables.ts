@@ -1,0 +1,136 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { productVariants, products } from "@/lib/commerce/schema";
+import type { Tx } from "@/lib/db/types";
+import { queryRows } from "@/lib/db/rows";
+import { toCover, type CardCover, type CoverRow } from "@/lib/listings/public-products";
+import { listings } from "@/lib/listings/schema";
+import type { SellableKind } from "./sellable-kinds";
+
+/**
+ * What a cart line sells, whatever it is (issue 12 §1): the one interface through which the
+ * cart, and later checkout, read a product variant today and a ticket type, a service
+ * booking or a menu item when those issues come. Each kind has a source that loads many units
+ * in one query (never one per line), read under the caller's RLS: a unit whose listing is no
+ * longer published is simply not found.
+ */
+export interface SellableUnit {
+  kind: SellableKind;
+  id: string;
+  organisationId: string;
+  listingId: string;
+  title: string;
+  /** The chosen options, e.g. "Size: M · Colour: Blue"; empty when there are none. */
+  optionLabel: string;
+  unitPriceMinor: number;
+  currency: string;
+  /** null when the unit's stock is not tracked (unlimited). */
+  stock: number | null;
+  picture: CardCover | null;
+  /** The consumer's page of the listing. */
+  path: string;
+}
+
+interface SellableSource {
+  load(tx: Tx, ids: string[]): Promise<SellableUnit[]>;
+}
+
+const productVariantSource: SellableSource = {
+  async load(tx, ids) {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select({
+        id: productVariants.id,
+        organisationId: productVariants.organisationId,
+        listingId: listings.id,
+        title: listings.title,
+        options: products.options,
+        optionValues: productVariants.optionValues,
+        priceMinor: productVariants.priceMinor,
+        currency: listings.currency,
+        trackStock: productVariants.trackStock,
+        stock: productVariants.stock,
+        cover: sql<CoverRow | string | null>`coalesce(
+          (select json_build_object('fileId', i.file_id, 'alt', i.alt_text, 'width', i.width, 'height', i.height)
+             from listing_images i where i.listing_id = ${listings.id} and i.file_id = ${productVariants.imageFileId} limit 1),
+          (select json_build_object('fileId', i.file_id, 'alt', i.alt_text, 'width', i.width, 'height', i.height)
+             from listing_images i where i.listing_id = ${listings.id} order by i.position limit 1))`,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.listingId, productVariants.productId))
+      .innerJoin(listings, eq(listings.id, productVariants.productId))
+      .where(
+        and(
+          inArray(productVariants.id, ids),
+          eq(listings.kind, "product"),
+          eq(listings.status, "published"),
+        ),
+      );
+    return rows.map((row) => ({
+      kind: "product_variant" as const,
+      id: row.id,
+      organisationId: row.organisationId,
+      listingId: row.listingId,
+      title: row.title,
+      optionLabel: row.options
+        .map((option, index) => `${option.name}: ${row.optionValues[index] ?? ""}`)
+        .join(" · "),
+      unitPriceMinor: row.priceMinor,
+      currency: row.currency,
+      stock: row.trackStock ? (row.stock ?? 0) : null,
+      picture: toCover(row.cover),
+      path: `/commerce/product/${row.listingId}`,
+    }));
+  },
+};
+
+const sources: Record<SellableKind, SellableSource> = {
+  product_variant: productVariantSource,
+};
+
+/** The units named, by id; a unit that cannot be sold (unpublished, gone) is absent. */
+export async function loadSellables(
+  tx: Tx,
+  kind: SellableKind,
+  ids: string[],
+): Promise<Map<string, SellableUnit>> {
+  const units = await sources[kind].load(tx, [...new Set(ids)]);
+  return new Map(units.map((unit) => [unit.id, unit]));
+}
+
+/**
+ * Serialises everyone who changes the holds or the stock of these units (adding to a cart,
+ * placing an order) until the transaction ends: advisory locks, taken in a fixed order so two
+ * transactions locking several units cannot deadlock.
+ */
+export async function lockSellables(tx: Tx, kind: SellableKind, ids: string[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) {
+    await queryRows(tx, sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${id}`}, 0))`);
+  }
+}
+
+/**
+ * What other shoppers' unexpired holds take from each unit (the caller's own lines are left
+ * out): `app.sellable_holds`, which sees every cart but answers quantities only.
+ */
+export async function heldByOthers(
+  tx: Tx,
+  kind: SellableKind,
+  ids: string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ sellable_id: string; held: number }>(
+    tx,
+    sql`select sellable_id, held from app.sellable_holds(${kind}, ${sql.raw("ARRAY[")}${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}${sql.raw("]::uuid[]")})`,
+  );
+  return new Map(rows.map((row) => [row.sellable_id, Number(row.held)]));
+}
+
+/** Units a shopper can still take: stock minus others' holds; null = not tracked. */
+export function availableFor(unit: SellableUnit, held: Map<string, number>): number | null {
+  if (unit.stock === null) return null;
+  return Math.max(0, unit.stock - (held.get(unit.id) ?? 0));
+}
