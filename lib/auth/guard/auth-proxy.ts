@@ -87,12 +87,18 @@ export async function authGuard(
     route?.auth === "public-only" &&
     claims?.aal !== "aal2" &&
     (await hasVerifiedFactor(await getClient()));
-  const decision = decideGuard(pathname, search, {
-    signedIn: userId !== null,
-    hasProfile,
-    mfaPending,
-    guest: claims?.is_anonymous === true,
-  });
+  // A public-only page keeps answering its own server actions (POST) after the sign-in they
+  // follow: the login page's guest-cart claim runs once the new session exists, and must
+  // not be turned into a redirect. Pages (GET) are guarded as ever.
+  const actionOnPublicOnly = route?.auth === "public-only" && request.method === "POST";
+  const decision = actionOnPublicOnly
+    ? ({ action: "next" } as const)
+    : decideGuard(pathname, search, {
+        signedIn: userId !== null,
+        hasProfile,
+        mfaPending,
+        guest: claims?.is_anonymous === true,
+      });
 
   const out =
     decision.action === "redirect"

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { getTranslations } from "next-intl/server";
 import { CartList } from "@/components/cart/cart-list";
 import { getCurrentClaims } from "@/lib/auth/server/session";
@@ -14,6 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * under their session, never cached. Without a session it is the empty cart.
  */
 export default async function CartsPage() {
+  await connection(); // a person's page: rendered per request, never at build time
   const claims = await getCurrentClaims();
   const carts = claims ? await listCarts(claims) : [];
   return (

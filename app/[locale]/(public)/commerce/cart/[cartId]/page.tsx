@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { connection } from "next/server";
 import { getTranslations } from "next-intl/server";
 import { CartPage } from "@/components/cart/cart-page";
 import { getCurrentClaims } from "@/lib/auth/server/session";
@@ -10,6 +11,7 @@ type Props = { params: Promise<{ cartId: string }> };
 
 /** Once per request for the metadata and the page. */
 const loadCart = cache(async (cartId: string) => {
+  await connection(); // a person's page: rendered per request, never at build time
   const claims = await getCurrentClaims();
   const cart = claims ? await getCart(claims, cartId) : null;
   if (!claims || !cart) notFound();
