@@ -29,6 +29,7 @@ import storefront from "./storefront.json";
 import reviewsAdmin from "./reviewsAdmin.json";
 import brands from "./brands.json";
 import search from "./search.json";
+import addresses from "./addresses.json";
 
 const messages = {
   backoffice,
@@ -41,6 +42,7 @@ const messages = {
   reviewsAdmin,
   brands,
   search,
+  addresses,
   auth,
   profile,
   about,
