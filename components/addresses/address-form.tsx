@@ -82,15 +82,19 @@ export function AddressForm({
       ),
     [mode],
   );
-  const form = useForm<FormInput, unknown, AddressValues>({
-    resolver,
-    defaultValues: {
-      ...defaults,
-      ...(echoed ?? {}),
-      isDefault: echoed ? echoed.isDefault === "on" : defaults.isDefault,
-      addressId: address?.id,
-      version: address ? String(address.version) : undefined,
-    },
+  const initial: FormInput = {
+    ...defaults,
+    ...(echoed ?? {}),
+    isDefault: echoed ? echoed.isDefault === "on" : defaults.isDefault,
+    addressId: address?.id,
+    version: address ? String(address.version) : undefined,
+  };
+  const form = useForm<FormInput, unknown, AddressValues>({ resolver, defaultValues: initial });
+  // register() sets the values in the browser only: the server's HTML carries them as
+  // default values too, for a form shown (and posted) without JavaScript.
+  const field = (name: Field | "addressId" | "version") => ({
+    defaultValue: initial[name] ?? "",
+    ...form.register(name),
   });
   const country = useWatch({ control: form.control, name: "country" });
   const fields = countryFields(country);
@@ -153,26 +157,22 @@ export function AddressForm({
       <FormAlert message={formError} />
       {address ? (
         <>
-          <input type="hidden" {...form.register("addressId")} />
-          <input type="hidden" {...form.register("version")} />
+          <input type="hidden" {...field("addressId")} />
+          <input type="hidden" {...field("version")} />
         </>
       ) : null}
       <FormField label={t("form.country")} errors={errorOf("country")} required>
         <NativeSelect
           autoComplete="country"
           options={countries.map((c) => ({ value: c.code, label: c.name }))}
-          {...form.register("country")}
+          {...field("country")}
         />
       </FormField>
       <FormField label={t("form.label")} hint={t("form.labelHint")} errors={errorOf("label")}>
-        <Input maxLength={limits.label} autoComplete="off" {...form.register("label")} />
+        <Input maxLength={limits.label} autoComplete="off" {...field("label")} />
       </FormField>
       <FormField label={t("form.recipientName")} errors={errorOf("recipientName")} required>
-        <Input
-          maxLength={limits.recipientName}
-          autoComplete="name"
-          {...form.register("recipientName")}
-        />
+        <Input maxLength={limits.recipientName} autoComplete="name" {...field("recipientName")} />
       </FormField>
       <FormField
         label={t("form.line1")}
@@ -180,13 +180,13 @@ export function AddressForm({
         errors={errorOf("line1")}
         required
       >
-        <Input maxLength={limits.line} autoComplete="address-line1" {...form.register("line1")} />
+        <Input maxLength={limits.line} autoComplete="address-line1" {...field("line1")} />
       </FormField>
       <FormField label={t("form.line2")} hint={t("form.line2Hint")} errors={errorOf("line2")}>
-        <Input maxLength={limits.line} autoComplete="address-line2" {...form.register("line2")} />
+        <Input maxLength={limits.line} autoComplete="address-line2" {...field("line2")} />
       </FormField>
       <FormField label={t("form.city")} errors={errorOf("city")} required>
-        <Input maxLength={limits.city} autoComplete="address-level2" {...form.register("city")} />
+        <Input maxLength={limits.city} autoComplete="address-level2" {...field("city")} />
       </FormField>
       <FormField label={regionLabel} errors={errorOf("region")} required={fields.regionRequired}>
         {regionOptions ? (
@@ -196,14 +196,10 @@ export function AddressForm({
               { value: "", label: t("form.regionChoose") },
               ...regionOptions.map((r) => ({ value: r.code, label: r.name })),
             ]}
-            {...form.register("region")}
+            {...field("region")}
           />
         ) : (
-          <Input
-            maxLength={limits.region}
-            autoComplete="address-level1"
-            {...form.register("region")}
-          />
+          <Input maxLength={limits.region} autoComplete="address-level1" {...field("region")} />
         )}
       </FormField>
       <FormField
@@ -219,11 +215,11 @@ export function AddressForm({
           autoComplete="postal-code"
           autoCapitalize="characters"
           spellCheck={false}
-          {...form.register("postalCode")}
+          {...field("postalCode")}
         />
       </FormField>
       <FormField label={t("form.phone")} hint={t("form.phoneHint")} errors={errorOf("phone")}>
-        <Input type="tel" maxLength={limits.phone} autoComplete="tel" {...form.register("phone")} />
+        <Input type="tel" maxLength={limits.phone} autoComplete="tel" {...field("phone")} />
       </FormField>
       {alreadyDefault ? (
         <p className="text-sm text-muted-foreground">{t("form.isDefaultAlready")}</p>
@@ -232,6 +228,7 @@ export function AddressForm({
           <input
             type="checkbox"
             className="mt-0.5 size-5 shrink-0 accent-primary"
+            defaultChecked={initial.isDefault}
             {...form.register("isDefault")}
           />
           <span>{t("form.isDefault")}</span>
