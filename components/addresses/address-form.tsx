@@ -5,7 +5,6 @@ import { startTransition, useActionState, useEffect, useMemo, useRef } from "rea
 import { useForm, useWatch } from "react-hook-form";
 import type { $ZodType } from "zod/v4/core";
 import { FormAlert } from "@/components/auth/form-alert";
-import { lazyValidationResolver } from "@/components/backoffice/use-backoffice-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -13,6 +12,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { countryFields } from "@/lib/addresses/address-rules";
 import type { AddressInput, addressLimits, AddressValues } from "@/lib/addresses/address-schema";
 import { type AddressFormState, initialAddressFormState } from "@/lib/addresses/form-state";
+import { lazyValidationResolver } from "@/lib/validation/lazy-resolver";
 import { translateValidationMessage } from "@/lib/validation/messages";
 
 type AddressAction = (state: AddressFormState, formData: FormData) => Promise<AddressFormState>;
