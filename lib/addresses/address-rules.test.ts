@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import en from "@/messages/en/addresses.json";
+import es from "@/messages/es/addresses.json";
 import {
   addressLines,
   checkPostalCode,
@@ -117,6 +119,25 @@ describe("postal codes per country", () => {
     expect(normalizePostalCode("FR", "  75 008 ")).toBe("75 008");
     expect(normalizePostalCode("GB", "  sw1a   1aa ")).toBe("SW1A 1AA");
     expect(normalizePostalCode("US", "")).toBe("");
+  });
+});
+
+describe("every ruled country", () => {
+  it.each(Object.keys(countryRules))("%s: the hint's examples pass its own rule", (country) => {
+    const examples = ruleFor(country).postalExample.split(", ");
+    for (const example of examples) {
+      expect(postal(country, example), example).toEqual({ value: example, problem: null });
+    }
+  });
+
+  it("has its labels in both catalogues", () => {
+    for (const country of [...Object.keys(countryRules), "AE"]) {
+      const { postalLabel, regionLabel } = countryFields(country);
+      for (const catalogue of [en, es]) {
+        expect(catalogue.labels.postal[postalLabel], country).toBeTruthy();
+        expect(catalogue.labels.region[regionLabel], country).toBeTruthy();
+      }
+    }
   });
 });
 
