@@ -141,6 +141,10 @@ export function AddressForm({
   let formError: string | null = null;
   if (state.status === "error") formError = t(`errors.${state.code}`);
   else if (state.status === "failed") formError = t("errors.failed");
+  // A refusal of no field shown (a tampered id or version) still says something.
+  else if (state.status === "invalid" && !FIELDS.some((f) => state.fieldErrors[f]?.length)) {
+    formError = t("errors.failed");
+  }
 
   const regionLabel = t(`labels.region.${fields.regionLabel}`);
   const postalLabel = t(`labels.postal.${fields.postalLabel}`);
