@@ -23,6 +23,11 @@ const scopeDirs: Record<ClientMessageScope, string[]> = {
   auth: ["app/[locale]/(auth)/", "app/[locale]/account/", "components/auth/"],
   profile: ["app/[locale]/profile/update/", "components/profile/"],
   profileForm: ["app/[locale]/profile/create/", "components/profile/profile-form.tsx"],
+  addresses: [
+    "app/[locale]/profile/my-addresses/create/",
+    "app/[locale]/profile/my-addresses/[addressId]/",
+    "components/addresses/address-form.tsx",
+  ],
   // The form hook's validation messages: every scope with a form passes "validation".
   contact: ["app/[locale]/(public)/contact/", "lib/validation/messages.ts"],
   devTools: ["app/[locale]/(public)/dev/", "components/layout/dev-error-triggers.tsx"],

@@ -40,6 +40,8 @@ export const clientMessageScopes = {
    * beyond the shell's (their one client text, sign-out's, comes as props).
    */
   profileForm: ["profile", "validation"],
+  /** The address form (/profile/my-addresses/create and /profile/my-addresses/[addressId]). */
+  addresses: ["addresses", "validation"],
   /** The contact form (/contact). */
   contact: ["contact", "validation"],
   /** /dev/**. */

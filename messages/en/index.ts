@@ -30,6 +30,7 @@ import reviewsAdmin from "./reviewsAdmin.json";
 import brands from "./brands.json";
 import search from "./search.json";
 import cart from "./cart.json";
+import addresses from "./addresses.json";
 
 const messages = {
   backoffice,
@@ -43,6 +44,7 @@ const messages = {
   brands,
   search,
   cart,
+  addresses,
   auth,
   profile,
   about,

@@ -33,6 +33,7 @@ describe.each(drivers)("RLS is on for every table on $name", (driver) => {
         "public.employments",
         "public.key_values",
         "public.rate_limits",
+        "public.addresses",
       ]),
     );
     expect(tables.filter((t) => !t.rls).map((t) => t.name)).toEqual([]);

@@ -51,6 +51,9 @@ export default async function ProfilePage() {
           <Link href="/profile/update" className={buttonVariants({ variant: "primary" })}>
             {t("edit")}
           </Link>
+          <Link href="/profile/my-addresses" className={buttonVariants({ variant: "outline" })}>
+            {t("addresses")}
+          </Link>
           <SignOutButton
             labels={{
               signOut: ta("signOut"),
