@@ -116,7 +116,6 @@ export async function CartDetail({ cart }: { cart: CartView }) {
                 <LineControls
                   lineId={line.id}
                   quantity={line.quantity}
-                  max={line.available ?? 99}
                   labels={{
                     quantity: t("quantity"),
                     update: t("update"),

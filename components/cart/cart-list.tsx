@@ -42,37 +42,41 @@ export async function CartList({
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-4" data-testid="carts">
-          {carts.map((cart) => (
-            <li
-              key={cart.id}
-              className="flex flex-col gap-2 rounded-card border border-border bg-surface p-4"
-              data-testid="cart-card"
-            >
-              <h2 className="text-lg font-semibold break-words">{cart.organisationName}</h2>
-              <p className="text-sm text-muted-foreground">
-                {t("items", { count: cart.itemCount })} · {t("lines", { count: cart.lines.length })}
-              </p>
-              <ul className="text-sm">
-                {cart.lines.slice(0, 3).map((line) => (
-                  <li key={line.id} className="truncate">
-                    {line.quantity} × {line.title}
-                  </li>
-                ))}
-              </ul>
-              <p className="flex items-baseline justify-between gap-4">
-                <span>{t("subtotal")}</span>
-                <span className="font-semibold">
-                  {formatMoney(cart.subtotalMinor, { currency: cart.currency, locale })}
-                </span>
-              </p>
-              <Link
-                href={`/commerce/cart/${cart.id}`}
-                className="btn btn-outline h-10 self-start px-4"
+          {carts.map((cart) => {
+            const shop = cart.organisationName ?? t("unknownShop");
+            return (
+              <li
+                key={cart.id}
+                className="flex flex-col gap-2 rounded-card border border-border bg-surface p-4"
+                data-testid="cart-card"
               >
-                {t("open", { shop: cart.organisationName })}
-              </Link>
-            </li>
-          ))}
+                <h2 className="text-lg font-semibold break-words">{shop}</h2>
+                <p className="text-sm text-muted-foreground">
+                  {t("items", { count: cart.itemCount })} ·{" "}
+                  {t("lines", { count: cart.lines.length })}
+                </p>
+                <ul className="text-sm">
+                  {cart.lines.slice(0, 3).map((line) => (
+                    <li key={line.id} className="truncate">
+                      {line.quantity} × {line.title}
+                    </li>
+                  ))}
+                </ul>
+                <p className="flex items-baseline justify-between gap-4">
+                  <span>{t("subtotal")}</span>
+                  <span className="font-semibold">
+                    {formatMoney(cart.subtotalMinor, { currency: cart.currency, locale })}
+                  </span>
+                </p>
+                <Link
+                  href={`/commerce/cart/${cart.id}`}
+                  className="btn btn-outline h-10 self-start px-4"
+                >
+                  {t("open", { shop })}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

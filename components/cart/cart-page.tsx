@@ -28,7 +28,7 @@ export async function CartPage({
         </Link>
       </nav>
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">
-        {t("shop", { shop: cart.organisationName })}
+        {t("shop", { shop: cart.organisationName ?? t("unknownShop") })}
       </h1>
       {guest ? <GuestNote back={`/commerce/cart/${cart.id}`} /> : null}
       <CartCountSync count={units} />

@@ -8,6 +8,7 @@ import {
   type CartActionState,
 } from "@/app/[locale]/(public)/commerce/cart/actions";
 import { cartProblem } from "@/components/storefront/buy-controls";
+import { MAX_LINE_QUANTITY } from "@/lib/cart/sellable-kinds";
 import { CART_CHANGED_EVENT } from "@/lib/cart/cart-cookie";
 
 export interface LineControlLabels {
@@ -38,12 +39,10 @@ function useSettled(state: CartActionState) {
 export function LineControls({
   lineId,
   quantity,
-  max,
   labels,
 }: {
   lineId: string;
   quantity: number;
-  max: number;
   labels: LineControlLabels;
 }) {
   const id = useId();
@@ -68,7 +67,7 @@ export function LineControls({
               type="number"
               inputMode="numeric"
               min={1}
-              max={Math.max(1, max)}
+              max={MAX_LINE_QUANTITY}
               defaultValue={quantity}
               key={quantity}
               required

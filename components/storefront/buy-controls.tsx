@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef } from "react";
 import type { CartActionState } from "@/app/[locale]/(public)/commerce/cart/actions";
 import { syncSessionAttribute } from "@/components/layout/session-cookie";
+import { MAX_LINE_QUANTITY } from "@/lib/cart/sellable-kinds";
 import { CART_CHANGED_EVENT } from "@/lib/cart/cart-cookie";
 
 export interface BuyLabels {
@@ -33,13 +34,11 @@ export function BuyControls({
   state,
   pending,
   canBuy,
-  max,
   labels,
 }: {
   state: CartActionState;
   pending: boolean;
   canBuy: boolean;
-  max: number;
   labels: BuyLabels;
 }) {
   const id = useId();
@@ -64,7 +63,7 @@ export function BuyControls({
             type="number"
             inputMode="numeric"
             min={1}
-            max={Math.max(1, max)}
+            max={MAX_LINE_QUANTITY}
             defaultValue={1}
             required
             className="field-control h-10 w-24"

@@ -120,7 +120,6 @@ export function VariantPicker({
           state={state}
           pending={pending}
           canBuy={Boolean(current?.available)}
-          max={current?.stock ?? 99}
           labels={buy.labels}
         />
       ) : null}

@@ -6,7 +6,6 @@ import { queryRows } from "@/lib/db/rows";
 import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
 import { isUuid } from "@/lib/organisations/access";
-import { organisations } from "@/lib/organisations/schema";
 import { consumeRateLimit } from "@/lib/rate-limit/rate-limit";
 import type { AddToCartInput } from "./cart-schema";
 import { cartLineState, type CartLineState } from "./line-state";
@@ -296,7 +295,8 @@ export interface CartLineView {
 export interface CartView {
   id: string;
   organisationId: string;
-  organisationName: string;
+  /** The shop's public name; null when it has nothing published any more. */
+  organisationName: string | null;
   currency: string;
   lines: CartLineView[];
   subtotalMinor: number;
@@ -310,18 +310,26 @@ export interface CartView {
 async function readCarts(tx: Tx, userId: string, cartId?: string): Promise<CartView[]> {
   const [clock] = await queryRows<{ now: string }>(tx, sql`select now()::text as now`);
   const now = new Date(clock?.now ?? Date.now());
-  const cartRows = await tx
-    .select({
-      id: carts.id,
-      organisationId: carts.organisationId,
-      organisationName: sql<string>`coalesce(${organisations.name}, '')`,
-      currency: carts.currency,
-    })
+  const ownCarts = await tx
+    .select({ id: carts.id, organisationId: carts.organisationId, currency: carts.currency })
     .from(carts)
-    .leftJoin(organisations, eq(organisations.id, carts.organisationId))
     .where(cartId ? and(eq(carts.userId, userId), eq(carts.id, cartId)) : eq(carts.userId, userId))
     .orderBy(asc(carts.createdAt));
-  if (cartRows.length === 0) return [];
+  if (ownCarts.length === 0) return [];
+  // Shops' names as their public pages show them (a shopper is no member: RLS hides the
+  // organisations table); a shop with nothing published any more has no card: null.
+  const sellers = await queryRows<{ id: string; name: string }>(
+    tx,
+    sql`select id, name from app.seller_cards(${sql.raw("ARRAY[")}${sql.join(
+      ownCarts.map((cart) => sql`${cart.organisationId}::uuid`),
+      sql`, `,
+    )}${sql.raw("]::uuid[]")})`,
+  );
+  const names = new Map(sellers.map((seller) => [seller.id, seller.name]));
+  const cartRows = ownCarts.map((cart) => ({
+    ...cart,
+    organisationName: names.get(cart.organisationId) ?? null,
+  }));
   const lineRows = await tx
     .select()
     .from(cartLines)

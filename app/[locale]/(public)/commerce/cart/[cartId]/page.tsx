@@ -22,8 +22,11 @@ const load = async ({ params }: Props) => loadCart((await params).cartId);
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { cart } = await load(props);
-  const t = await getTranslations("cart.meta");
-  return { title: t("cartTitle", { shop: cart.organisationName }), robots: { index: false } };
+  const t = await getTranslations("cart");
+  return {
+    title: t("meta.cartTitle", { shop: cart.organisationName ?? t("unknownShop") }),
+    robots: { index: false },
+  };
 }
 
 /** /commerce/cart/{cartId}: one of the shopper's carts; anyone else's (or none) is a 404. */
