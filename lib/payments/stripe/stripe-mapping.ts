@@ -16,6 +16,16 @@ import type {
 /** Stripe's objects as the port's DTOs. Pure: unit-tested on Stripe's fixtures. */
 
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
+/**
+ * Stripe's failure as one code, the sandbox's vocabulary: a specific decline reason
+ * (`insufficient_funds`) over the generic `card_declined`, else the error's code.
+ */
+const failureOf = (error: { code?: string; decline_code?: string } | null | undefined) =>
+  error
+    ? error.decline_code && error.decline_code !== "generic_decline"
+      ? error.decline_code
+      : (error.code ?? null)
+    : null;
 const idOf = (value: string | { id: string } | null | undefined) =>
   value == null ? null : typeof value === "string" ? value : value.id;
 
@@ -32,7 +42,7 @@ export function paymentFromStripe(intent: Stripe.PaymentIntent): Payment {
     amountMinor: intent.amount,
     currency: intent.currency,
     amountRefundedMinor: charge && typeof charge === "object" ? charge.amount_refunded : 0,
-    failureCode: error ? (error.decline_code ?? error.code ?? null) : null,
+    failureCode: failureOf(error),
     metadata: { ...intent.metadata },
     clientSecret: intent.client_secret,
     nextActionUrl: next?.type === "redirect_to_url" ? (next.redirect_to_url?.url ?? null) : null,
@@ -87,7 +97,7 @@ export function setupFromStripe(intent: Stripe.SetupIntent): Setup {
     customerId: idOf(intent.customer),
     clientSecret: intent.client_secret,
     nextActionUrl: next?.type === "redirect_to_url" ? (next.redirect_to_url?.url ?? null) : null,
-    failureCode: error ? (error.decline_code ?? error.code ?? null) : null,
+    failureCode: failureOf(error),
     paymentMethod: method && typeof method === "object" ? paymentMethodFromStripe(method) : null,
     metadata: { ...intent.metadata },
     createdAt: fromUnix(intent.created),
