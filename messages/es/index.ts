@@ -29,6 +29,7 @@ import storefront from "./storefront.json";
 import reviewsAdmin from "./reviewsAdmin.json";
 import brands from "./brands.json";
 import search from "./search.json";
+import paymentsSandbox from "./paymentsSandbox.json";
 
 const messages = {
   backoffice,
@@ -41,6 +42,7 @@ const messages = {
   reviewsAdmin,
   brands,
   search,
+  paymentsSandbox,
   auth,
   profile,
   about,
