@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, isNull } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/connect";
-import { runAsSystem } from "@/lib/db/run-context";
+import { runAsAnon, runAsSystem, runAsUser } from "@/lib/db/run-context";
+import { queryRows } from "@/lib/db/rows";
 import { registerPaymentEventHandler } from "@/lib/payments/event-handlers";
 import { PaymentProviderError, type PaymentEvent } from "@/lib/payments/provider";
 import { SandboxPaymentProvider } from "@/lib/payments/sandbox/sandbox-provider";
@@ -317,6 +318,37 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
       failureCode: "card_declined",
       paymentMethod: null,
     });
+  });
+
+  it("keeps every payments table from visitors and users (RLS on, no policies)", async () => {
+    const payment = await newPayment();
+    await sandbox.confirmPayment(payment.id, card("4242424242424242"));
+    const tables = [
+      "payment_events",
+      "sandbox_payments",
+      "sandbox_refunds",
+      "sandbox_customers",
+      "sandbox_setups",
+      "sandbox_payment_methods",
+      "sandbox_events",
+    ];
+    for (const table of tables) {
+      const count = await runAsSystem(database.db, "test", (tx) =>
+        queryRows<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${table}`)),
+      );
+      const seenAs = async (run: typeof runAsAnon) =>
+        run(database.db, (tx) => queryRows(tx, sql.raw(`select * from ${table}`))).catch(() => []);
+      expect(await seenAs(runAsAnon), table).toEqual([]);
+      expect(
+        await seenAs((db, fn) =>
+          runAsUser(db, { sub: "00000000-0000-4000-8000-000000000001" }, fn),
+        ),
+        table,
+      ).toEqual([]);
+      if (["payment_events", "sandbox_payments", "sandbox_events"].includes(table)) {
+        expect(count[0]!.n, table).toBeGreaterThan(0);
+      }
+    }
   });
 
   it("records a delivered event once: the same body again has no effect", async () => {
