@@ -8,12 +8,16 @@ import type { PaymentEvent, PaymentEventType } from "./provider";
  * that the provider's retry runs it again. Handlers of one type run in registration order,
  * those registered for "*" after them.
  *
- * The registry lives on globalThis: Next bundles a module more than once (route handlers,
- * server actions), and a handler registered in one copy must be seen by the webhook's.
+ * A module registers its handlers when it is loaded, and lists itself in
+ * lib/payments/handlers.ts so that the webhook always loads it. The registry lives on
+ * globalThis and each handler has a name: Next bundles a module more than once (route
+ * handlers, server actions), and a second copy registering the same name replaces the first
+ * instead of running the handler twice.
  */
 export type PaymentEventHandler = (event: PaymentEvent, tx: Tx) => Promise<void>;
 
-type Registry = Map<PaymentEventType | "*", PaymentEventHandler[]>;
+type Registration = { name: string; handler: PaymentEventHandler };
+type Registry = Map<PaymentEventType | "*", Registration[]>;
 
 const KEY = Symbol.for("livemarket.payments.eventHandlers");
 const store = globalThis as typeof globalThis & { [KEY]?: Registry };
@@ -23,21 +27,29 @@ function registry(): Registry {
   return store[KEY];
 }
 
-/** Registers `handler` for `type` ("*": every event); returns a function that removes it. */
+/**
+ * Registers `handler` for `type` ("*": every event) under `name` (e.g.
+ * "checkout.confirm-order"), replacing a handler of the same name and type. Returns a
+ * function that removes it.
+ */
 export function registerPaymentEventHandler(
   type: PaymentEventType | "*",
+  name: string,
   handler: PaymentEventHandler,
 ): () => void {
-  const list = registry().get(type) ?? [];
-  registry().set(type, [...list, handler]);
+  const others = (registry().get(type) ?? []).filter((entry) => entry.name !== name);
+  const entry = { name, handler };
+  registry().set(type, [...others, entry]);
   return () => {
     registry().set(
       type,
-      (registry().get(type) ?? []).filter((registered) => registered !== handler),
+      (registry().get(type) ?? []).filter((registered) => registered !== entry),
     );
   };
 }
 
 export function paymentEventHandlers(type: PaymentEventType): PaymentEventHandler[] {
-  return [...(registry().get(type) ?? []), ...(registry().get("*") ?? [])];
+  return [...(registry().get(type) ?? []), ...(registry().get("*") ?? [])].map(
+    (entry) => entry.handler,
+  );
 }

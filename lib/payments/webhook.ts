@@ -2,6 +2,7 @@ import { runAsSystem } from "@/lib/db/run-context";
 import type { Db } from "@/lib/db/types";
 import { paymentEvents } from "./schema";
 import { paymentEventHandlers } from "./event-handlers";
+import "./handlers";
 import type { PaymentEvent, PaymentProvider } from "./provider";
 
 export interface ReceivedWebhook {

@@ -45,7 +45,7 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
 
   /** Records every handled event of the object `id` (the handler runs in the event's transaction). */
   const watch = () => {
-    removeHandler = registerPaymentEventHandler("*", async (event) => {
+    removeHandler = registerPaymentEventHandler("*", "test.payments-sandbox.1", async (event) => {
       seen.push(event);
     });
   };
@@ -353,9 +353,13 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
 
   it("records a delivered event once: the same body again has no effect", async () => {
     let calls = 0;
-    removeHandler = registerPaymentEventHandler("payment.succeeded", async () => {
-      calls += 1;
-    });
+    removeHandler = registerPaymentEventHandler(
+      "payment.succeeded",
+      "test.payments-sandbox.2",
+      async () => {
+        calls += 1;
+      },
+    );
     const payment = await newPayment();
     await sandbox.confirmPayment(payment.id, card("4242424242424242"));
     expect(calls).toBe(1);
@@ -375,7 +379,7 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
 
   it("refuses a bad signature and writes nothing", async () => {
     let calls = 0;
-    removeHandler = registerPaymentEventHandler("*", async () => {
+    removeHandler = registerPaymentEventHandler("*", "test.payments-sandbox.3", async () => {
       calls += 1;
     });
     const body = JSON.stringify({
@@ -404,10 +408,14 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
   it("rolls an event back when a handler fails, and delivers it again later", async () => {
     let fail = true;
     let handled = 0;
-    removeHandler = registerPaymentEventHandler("payment.succeeded", async () => {
-      if (fail) throw new Error("handler down");
-      handled += 1;
-    });
+    removeHandler = registerPaymentEventHandler(
+      "payment.succeeded",
+      "test.payments-sandbox.4",
+      async () => {
+        if (fail) throw new Error("handler down");
+        handled += 1;
+      },
+    );
     const payment = await newPayment();
     const paid = await sandbox.confirmPayment(payment.id, card("4242424242424242"));
     expect(paid.status).toBe("succeeded");

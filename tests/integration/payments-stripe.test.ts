@@ -78,7 +78,7 @@ beforeAll(async () => {
     protocol: "http",
     maxNetworkRetries: 0,
   });
-  remove = registerPaymentEventHandler("*", async (event) => {
+  remove = registerPaymentEventHandler("*", "test.payments-stripe.1", async (event) => {
     seen.push(event);
   });
 });
