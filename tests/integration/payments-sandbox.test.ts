@@ -180,6 +180,21 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
     });
   });
 
+  it("answers two concurrent requests with one key with one payment", async () => {
+    const input = { amountMinor: 777, currency: "eur", idempotencyKey: key() };
+    const [first, second] = await Promise.all([
+      sandbox.createPayment({ ...input }),
+      sandbox.createPayment({ ...input }),
+    ]);
+    expect(second.id).toBe(first.id);
+    const customerKey = key();
+    const [c1, c2] = await Promise.all([
+      sandbox.createCustomer({ idempotencyKey: customerKey }),
+      sandbox.createCustomer({ idempotencyKey: customerKey }),
+    ]);
+    expect(c2.id).toBe(c1.id);
+  });
+
   it("refunds in part and in full, once per key, and never beyond the payment", async () => {
     watch();
     const payment = await newPayment(1000);

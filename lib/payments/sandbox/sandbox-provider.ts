@@ -1,5 +1,6 @@
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { runAsSystem } from "@/lib/db/run-context";
+import { isUniqueViolation } from "@/lib/errors/app-error";
 import type { Db, Tx } from "@/lib/db/types";
 import {
   PaymentProviderError,
@@ -91,7 +92,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     checkAmount(input.amountMinor, input.currency);
     const returnUrl = checkReturnUrl(input.returnUrl);
     const hash = requestHash({ ...input, idempotencyKey: undefined, kind: "payment" });
-    return this.change(async (tx, emit) => {
+    return this.create(async (tx, emit) => {
       const existing = await this.existingPayment(tx, input.idempotencyKey, hash);
       if (existing) return toPayment(existing);
       if (input.customerId) await customerOrThrow(tx, input.customerId);
@@ -213,7 +214,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async chargeSavedMethod(input: ChargeSavedMethodInput): Promise<Payment> {
     checkAmount(input.amountMinor, input.currency);
     const hash = requestHash({ ...input, idempotencyKey: undefined, kind: "charge" });
-    return this.change(async (tx, emit) => {
+    return this.create(async (tx, emit) => {
       const existing = await this.existingPayment(tx, input.idempotencyKey, hash);
       if (existing) return toPayment(existing);
       const [method] = await tx
@@ -309,7 +310,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async createCustomer(input: CreateCustomerInput): Promise<Customer> {
     const hash = requestHash({ ...input, idempotencyKey: undefined, kind: "customer" });
-    return this.change(async (tx) => {
+    return this.create(async (tx) => {
       const [existing] = await tx
         .select()
         .from(sandboxCustomers)
@@ -336,7 +337,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async createSetup(input: CreateSetupInput): Promise<Setup> {
     const returnUrl = checkReturnUrl(input.returnUrl);
     const hash = requestHash({ ...input, idempotencyKey: undefined, kind: "setup" });
-    return this.change(async (tx, emit) => {
+    return this.create(async (tx, emit) => {
       const [existing] = await tx
         .select()
         .from(sandboxSetups)
@@ -501,6 +502,19 @@ export class SandboxPaymentProvider implements PaymentProvider {
       }
     }
     return result;
+  }
+
+  /**
+   * A create with an idempotency key: two requests with one key at once both find no row;
+   * the second insert hits the key's unique index, and running it again finds the first's.
+   */
+  private async create<T>(fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+    try {
+      return await this.change(fn);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return this.change(fn);
+    }
   }
 
   private async existingPayment(tx: Tx, key: string, hash: string): Promise<PaymentRow | null> {
