@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The modules that handle payment events. Each import registers its handlers
  * (registerPaymentEventHandler) when loaded; lib/payments/webhook.ts imports this file, so

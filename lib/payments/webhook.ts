@@ -1,3 +1,4 @@
+import "server-only";
 import { runAsSystem } from "@/lib/db/run-context";
 import type { Db } from "@/lib/db/types";
 import { paymentEvents } from "./schema";

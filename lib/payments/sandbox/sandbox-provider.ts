@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { runAsSystem } from "@/lib/db/run-context";
 import { isUniqueViolation } from "@/lib/errors/app-error";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { safeRedirectTarget } from "@/lib/auth/guard/redirect-target";
 import type { Tx } from "@/lib/db/types";
