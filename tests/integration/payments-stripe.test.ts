@@ -180,6 +180,12 @@ describe("the stripe provider against the local Stripe API", () => {
       provider.createRefund({ paymentId: created.id, amountMinor: 1501, idempotencyKey: key() }),
     ).rejects.toMatchObject({ code: "refund_exceeds_payment" });
     expect(await provider.getRefund(refund.id)).toMatchObject({ amountMinor: 500 });
+    const rest = await provider.createRefund({ paymentId: created.id, idempotencyKey: key() });
+    expect(rest).toMatchObject({ amountMinor: 1500, status: "succeeded" });
+    expect(await provider.getPayment(created.id)).toMatchObject({ amountRefundedMinor: 2000 });
+    await expect(
+      provider.createRefund({ paymentId: created.id, amountMinor: 1, idempotencyKey: key() }),
+    ).rejects.toMatchObject({ code: "refund_exceeds_payment" });
     expect(await provider.getPayment("pi_unknown")).toBeNull();
 
     await api.flushWebhooks();

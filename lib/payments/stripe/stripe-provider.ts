@@ -244,11 +244,9 @@ function translate(error: unknown): unknown {
   }
   if (error.code === "resource_missing")
     return new PaymentProviderError("not_found", error.message);
-  if (
-    error.code === "charge_exceeds_source_limit" ||
-    error.code === "amount_too_large" ||
-    error.code === "charge_already_refunded"
-  ) {
+  // A refund beyond what is left: `amount_too_large` ("Refund amount (…) is greater than
+  // unrefunded amount on charge (…)"), or nothing left at all.
+  if (error.code === "amount_too_large" || error.code === "charge_already_refunded") {
     return new PaymentProviderError("refund_exceeds_payment", error.message);
   }
   if (error.code === "payment_intent_unexpected_state") {
