@@ -12,6 +12,7 @@ import {
   sandboxWebhookSecret,
 } from "@/lib/payments/get-provider";
 import { paymentEvents, sandboxEvents } from "@/lib/payments/schema";
+import { deliverPendingSandboxEvents } from "@/lib/payments/startup";
 import { signWebhookPayload } from "@/lib/payments/signature";
 import { config } from "@/proxy";
 
@@ -85,6 +86,32 @@ describe("POST /api/payments/webhook (sandbox, the default provider)", () => {
       "payment.created",
       "payment.succeeded",
     ]);
+  });
+
+  it("delivers at start what a stop left pending", async () => {
+    let fail = true;
+    let handled = 0;
+    remove = registerPaymentEventHandler("payment.canceled", "test.start", async () => {
+      if (fail) throw new Error("the server stops here");
+      handled += 1;
+    });
+    const sandbox = getSandboxProvider()!;
+    const payment = await sandbox.createPayment({
+      amountMinor: 100,
+      currency: "eur",
+      idempotencyKey: randomUUID(),
+    });
+    await sandbox.cancelPayment(payment.id);
+    expect(handled).toBe(0);
+    expect((await eventsOf(payment.id)).map((e) => e.type)).toEqual(["payment.created"]);
+    fail = false;
+    expect(await deliverPendingSandboxEvents()).toBe(1);
+    expect(handled).toBe(1);
+    expect((await eventsOf(payment.id)).map((e) => e.type).sort()).toEqual([
+      "payment.canceled",
+      "payment.created",
+    ]);
+    expect(await deliverPendingSandboxEvents()).toBe(0);
   });
 
   it("takes a new signed event through the route and runs its handlers", async () => {
