@@ -23,6 +23,9 @@ export async function register(): Promise<void> {
     if (warning) console.warn(warning);
     const { prepareEmbeddedDatabase } = await import("@/lib/db/startup");
     await prepareEmbeddedDatabase();
+    // Sandbox payment events a stop left undelivered (lib/payments/startup.ts); not awaited.
+    const { deliverPendingSandboxEvents } = await import("@/lib/payments/startup");
+    void deliverPendingSandboxEvents();
   }
   /* eslint-enable no-restricted-syntax */
 }

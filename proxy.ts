@@ -78,9 +78,11 @@ async function respond(
 export const config = {
   // Everything but build assets and static files served from public/, and the storage
   // upload/download routes (they check the session themselves; the proxy would buffer and cut
-  // request bodies above its 10 MB limit, below MAX_UPLOAD_BYTES), and the bench's minimal page.
+  // request bodies above its 10 MB limit, below MAX_UPLOAD_BYTES), the payment webhook (no
+  // session: its signature authenticates it, and its raw body must reach it untouched), and
+  // the bench's minimal page.
   matcher: [
-    "/((?!_next/static|_next/image|favicon\\.ico|service-worker\\.js|builds/|dev/minimal$|api/organisations/[^/]+/files(?:/|$)|.*\\.(?:png|jpe?g|gif|svg|webp|avif|ico|webmanifest|woff2?)$).*)",
+    "/((?!_next/static|_next/image|favicon\\.ico|service-worker\\.js|builds/|dev/minimal$|api/payments/webhook$|api/organisations/[^/]+/files(?:/|$)|.*\\.(?:png|jpe?g|gif|svg|webp|avif|ico|webmanifest|woff2?)$).*)",
     // …and any path with a broken percent-escape, which Next itself would answer with a 500.
     "/(.*%(?![0-9A-Fa-f]{2}).*)",
   ],

@@ -72,6 +72,21 @@ const schema = z.object({
   /** Public keys handed to the browser through /api/environment. */
   MAPS_PUBLIC_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
+  /**
+   * Payments (docs/payments.md): "sandbox" (default; embedded, no keys, no network, Stripe's
+   * test cards) or "stripe" (needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and
+   * STRIPE_PUBLISHABLE_KEY).
+   */
+  PAYMENTS_PROVIDER: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["sandbox", "stripe"]).default("sandbox"),
+  ),
+  /** Stripe's secret API key (sk_… or a restricted rk_…). */
+  STRIPE_SECRET_KEY: optionalString,
+  /** The signing secret of the Stripe webhook endpoint (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe API base URL (tests point the SDK at a local server). Unset: api.stripe.com. */
+  STRIPE_API_URL: optionalUrl,
   /** Developer pages under /dev (mailbox, error trigger): on outside production, opt-in in it. */
   DEV_TOOLS: bool(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -261,6 +276,23 @@ const checkedSchema = schema.superRefine((value, context) => {
       path: [value.SUPABASE_URL ? "SUPABASE_ANON_KEY" : "SUPABASE_URL"],
       message: "SUPABASE_URL and SUPABASE_ANON_KEY are set together, or neither",
     });
+  }
+  if (value.PAYMENTS_PROVIDER === "stripe") {
+    const stripeKeys = [
+      ["STRIPE_SECRET_KEY", /^(sk|rk)_/, "a secret key (sk_… or rk_…)"],
+      ["STRIPE_WEBHOOK_SECRET", /^whsec_/, "a webhook signing secret (whsec_…)"],
+      ["STRIPE_PUBLISHABLE_KEY", /^pk_/, "a publishable key (pk_…)"],
+    ] as const;
+    for (const [name, pattern, what] of stripeKeys) {
+      const given = value[name]?.trim();
+      if (!given || !pattern.test(given)) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `PAYMENTS_PROVIDER=stripe needs ${name}: ${what}`,
+        });
+      }
+    }
   }
   if (value.AUTH_SIGNING_KEY && value.AUTH_JWT_KEYS) {
     context.addIssue({

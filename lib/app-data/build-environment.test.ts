@@ -11,6 +11,7 @@ const connected: PublicSettingsInput = {
   S3_BUCKET: "private-bucket-name",
   MAPS_PUBLIC_KEY: "maps-public-key",
   STRIPE_PUBLISHABLE_KEY: "pk_test_123",
+  PAYMENTS_PROVIDER: "stripe",
   DEV_TOOLS: false,
 };
 
@@ -22,6 +23,7 @@ const embedded: PublicSettingsInput = {
   S3_BUCKET: undefined,
   MAPS_PUBLIC_KEY: undefined,
   STRIPE_PUBLISHABLE_KEY: " ",
+  PAYMENTS_PROVIDER: "sandbox",
   DEV_TOOLS: false,
 };
 
@@ -40,6 +42,9 @@ const serverOnlySettings: Record<string, string> = {
   NEXT_DIST_DIR: ".next-private-dist",
   AUTH_SIGNING_KEY: '{"kty":"EC","crv":"P-256","d":"private-jwk-d-value"}',
   AUTH_GOOGLE_CLIENT_SECRET: "google-client-secret-3c1d",
+  STRIPE_SECRET_KEY: "sk_test_secret_key_8e2f",
+  STRIPE_WEBHOOK_SECRET: "whsec_webhook_secret_4b7c",
+  STRIPE_API_URL: "https://stripe-api.internal.example",
 };
 
 afterEach(() => {
@@ -135,6 +140,8 @@ describe("buildEnvironment", () => {
       "SITE_URL",
       "MAPS_PUBLIC_KEY",
       "STRIPE_PUBLISHABLE_KEY",
+      // Which payment provider runs: the browser loads its card form accordingly.
+      "PAYMENTS_PROVIDER",
       // The passkey relying party's display name: the browser shows it anyway ("Live Market").
       "AUTH_WEBAUTHN_RP_NAME",
     ]);

@@ -15,6 +15,7 @@ export type PublicSettingsInput = Pick<
   | "S3_BUCKET"
   | "MAPS_PUBLIC_KEY"
   | "STRIPE_PUBLISHABLE_KEY"
+  | "PAYMENTS_PROVIDER"
   | "DEV_TOOLS"
   | "AUTH_GOOGLE_CLIENT_ID"
 >;
@@ -39,7 +40,8 @@ export function buildEnvironment(
 ): Environment {
   const mapsKey = settings.MAPS_PUBLIC_KEY?.trim() || null;
   const stripeKey = settings.STRIPE_PUBLISHABLE_KEY?.trim() || null;
-  const payments = stripeKey ? "stripe" : "sandbox";
+  // The provider the server uses (PAYMENTS_PROVIDER; stripe requires the key, lib/env.ts).
+  const payments = settings.PAYMENTS_PROVIDER === "stripe" && stripeKey ? "stripe" : "sandbox";
   return {
     appName: APP_NAME,
     buildId,
@@ -57,7 +59,7 @@ export function buildEnvironment(
           googleClientId: settings.AUTH_GOOGLE_CLIENT_ID?.split(",")[0]?.trim() || null,
         }
       : null,
-    payments: { provider: payments, publishableKey: stripeKey },
+    payments: { provider: payments, publishableKey: payments === "stripe" ? stripeKey : null },
     maps: { publicKey: mapsKey },
     features: {
       mail: settings.SMTP_URL ? "smtp" : "outbox",

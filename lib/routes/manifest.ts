@@ -57,6 +57,15 @@ export const routes: readonly RouteEntry[] = [
     "/docs/[slug]",
   ]),
   { pattern: "/linkpage", module: "content", ...PUBLIC, layout: "empty" },
+  // Not in the spec's list: the sandbox payment provider's authentication step (issue 12 §2,
+  // "a challenge step"), what a bank's 3-D Secure page is for a real card; it answers 404
+  // unless PAYMENTS_PROVIDER is sandbox (docs/payments.md).
+  {
+    pattern: "/payments/sandbox/challenge/[intentId]",
+    module: "payments",
+    ...PUBLIC,
+    layout: "empty",
+  },
   ...group("contact", PUBLIC, "", ["/contact"]),
   // Not in the spec's list: the top bar's search across every listing and the category tree
   // needs a page of results (issue 11 §3).

@@ -13,7 +13,7 @@ import { scriptHashSource } from "./inline-scripts";
  * own script tags), and our own inline scripts by hash. No 'unsafe-inline', no
  * 'strict-dynamic': a script can only come from an origin listed here. Third parties appear
  * only when their setting is on: Google Identity Services with AUTH_GOOGLE_CLIENT_ID, Stripe
- * with STRIPE_PUBLISHABLE_KEY, the Google Maps JavaScript API with MAPS_PUBLIC_KEY, a hosted
+ * with PAYMENTS_PROVIDER=stripe, the Google Maps JavaScript API with MAPS_PUBLIC_KEY, a hosted
  * Supabase project (connect only) with SUPABASE_URL.
  *
  * Styles keep 'unsafe-inline': React and Radix render `style` attributes, the theme switch
@@ -35,7 +35,7 @@ export type PolicySources = {
   development: boolean;
   /** Google Identity Services (one-tap and the button) are offered. */
   google: boolean;
-  /** Stripe.js is allowed (a publishable key is set). */
+  /** Stripe.js is allowed (Stripe is the payment provider: PAYMENTS_PROVIDER=stripe). */
   stripe: boolean;
   /** The Google Maps JavaScript API is allowed (MAPS_PUBLIC_KEY is set). */
   maps: boolean;
@@ -151,7 +151,9 @@ export function policySources(): PolicySources {
   return {
     development: settings.NODE_ENV === "development",
     google: Boolean(settings.AUTH_GOOGLE_CLIENT_ID?.trim()),
-    stripe: Boolean(settings.STRIPE_PUBLISHABLE_KEY?.trim()),
+    // The sandbox loads no script (lib/payments/load-card-provider.ts): Stripe's origins are
+    // allowed only when Stripe is the provider, whose settings require the publishable key.
+    stripe: settings.PAYMENTS_PROVIDER === "stripe",
     maps: Boolean(settings.MAPS_PUBLIC_KEY?.trim()),
     supabaseOrigin: settings.SUPABASE_URL ? new URL(settings.SUPABASE_URL).origin : null,
   };

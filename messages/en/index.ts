@@ -31,6 +31,7 @@ import brands from "./brands.json";
 import search from "./search.json";
 import cart from "./cart.json";
 import addresses from "./addresses.json";
+import paymentsSandbox from "./paymentsSandbox.json";
 
 const messages = {
   backoffice,
@@ -45,6 +46,7 @@ const messages = {
   search,
   cart,
   addresses,
+  paymentsSandbox,
   auth,
   profile,
   about,

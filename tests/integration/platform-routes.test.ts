@@ -47,6 +47,9 @@ beforeEach(() => {
     S3_BUCKET: "bucket",
     S3_SECRET_ACCESS_KEY: "s3-secret-value",
     STRIPE_PUBLISHABLE_KEY: "pk_test_public",
+    PAYMENTS_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_secret-value",
+    STRIPE_WEBHOOK_SECRET: "whsec_secret-value",
     MAPS_PUBLIC_KEY: "",
   };
 });

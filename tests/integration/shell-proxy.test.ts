@@ -34,7 +34,14 @@ function passedOn(response: NextResponse): boolean {
 }
 
 afterEach(() => {
-  for (const name of ["AUTH_GOOGLE_CLIENT_ID", "STRIPE_PUBLISHABLE_KEY", "MAPS_PUBLIC_KEY"]) {
+  for (const name of [
+    "AUTH_GOOGLE_CLIENT_ID",
+    "STRIPE_PUBLISHABLE_KEY",
+    "MAPS_PUBLIC_KEY",
+    "PAYMENTS_PROVIDER",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+  ]) {
     delete process.env[name];
   }
   resetEnvForTests();
@@ -113,8 +120,18 @@ describe("Content-Security-Policy", () => {
   });
 
   it("adds Google's and Stripe's origins only when they are configured", async () => {
-    process.env.AUTH_GOOGLE_CLIENT_ID = "client.apps.example.com";
+    // A publishable key alone does not make Stripe the provider: no Stripe origin then.
     process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_123";
+    resetEnvForTests();
+    const sandbox = directives(
+      (await proxy(new NextRequest(`${ORIGIN}/login`))).headers.get("content-security-policy"),
+    );
+    expect(sandbox.get("script-src")?.some((source) => source.includes("stripe"))).toBe(false);
+    expect(sandbox.get("frame-src")?.some((source) => source.includes("stripe"))).toBe(false);
+    process.env.AUTH_GOOGLE_CLIENT_ID = "client.apps.example.com";
+    process.env.PAYMENTS_PROVIDER = "stripe";
+    process.env.STRIPE_SECRET_KEY = "sk_test_123";
+    process.env.STRIPE_WEBHOOK_SECRET = "whsec_123";
     resetEnvForTests();
     const csp = directives(
       (await proxy(new NextRequest(`${ORIGIN}/login`))).headers.get("content-security-policy"),

@@ -143,6 +143,8 @@ const sessionless = [
   "health/route.ts",
   "key-values/route.ts",
   "listings/highlights/route.ts",
+  // Signed by the payment provider; reads no session (docs/payments.md, "Webhook").
+  "payments/webhook/route.ts",
   "public-files/[fileId]/route.ts",
   "review-photos/[photoId]/route.ts",
   "storage/[...key]/route.ts",

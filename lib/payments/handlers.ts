@@ -1,0 +1,8 @@
+import "server-only";
+/**
+ * The modules that handle payment events. Each import registers its handlers
+ * (registerPaymentEventHandler) when loaded; lib/payments/webhook.ts imports this file, so
+ * every event, from the route or from the sandbox's in-process delivery, finds them.
+ * Add a line per module, e.g. `import "@/lib/checkout/payment-events";`.
+ */
+export {};
