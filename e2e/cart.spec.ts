@@ -85,6 +85,13 @@ test("a guest's carts: adding, holds, changes, and signing in keeps them", async
   await expect(page.getByTestId("cart-link")).toHaveAccessibleName("Cart, 2 items");
   await expect(page.locator("html")).toHaveAttribute("data-session", "guest");
   await expect(page.getByTestId("sign-in-link")).toBeVisible();
+  await expect(page.getByTestId("account-menu")).toBeHidden();
+  // With the cart's icon and badge in the bar, the brand reads in full at 390 px (as the
+  // layout spec asks of a visitor's bar) and nothing scrolls sideways at 360 px.
+  await page.setViewportSize({ width: 390, height: 800 });
+  const brand = page.getByTestId("top-bar").getByRole("link", { name: "Live Market" });
+  expect(await brand.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await noSidewaysScroll(page, [360]);
   await expectNoSeriousA11yViolations(page);
 
   // More than the stock of S is refused, with nothing added.

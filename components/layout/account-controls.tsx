@@ -55,11 +55,10 @@ export function AccountButton({
   );
 }
 
-/** Shown only with a session cookie (a guest's too: the menu signs them out). */
+/**
+ * Shown only with a person's session cookie. A guest (an anonymous session made for a cart)
+ * sees "Sign in" instead: their way to an account, which their carts follow.
+ */
 export function SignedInOnly({ children }: { children: ReactNode }) {
-  return (
-    <span className="hidden in-data-[session=guest]:contents in-data-[session=in]:contents">
-      {children}
-    </span>
-  );
+  return <span className="hidden in-data-[session=in]:contents">{children}</span>;
 }

@@ -32,7 +32,7 @@ export function CartLink({ icon }: { icon: ReactNode }) {
   return (
     <Link
       href="/commerce/cart"
-      className="relative inline-flex size-10 items-center justify-center rounded-card hover:bg-surface-2 [&_svg]:size-5"
+      className="relative inline-flex size-10 items-center max-[419px]:size-[34px] justify-center rounded-card hover:bg-surface-2 [&_svg]:size-5"
       aria-label={count > 0 ? t("count", { count }) : t("label")}
       data-testid="cart-link"
     >

@@ -1,3 +1,4 @@
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import {
   hasSessionCookie,
@@ -5,6 +6,7 @@ import {
   sessionInitScript,
   sessionKind,
 } from "./session-cookie";
+import { themeInitScript } from "./theme-store";
 
 describe("the session cookie's presence (top bar)", () => {
   it("sees @supabase/ssr's session cookie, whole or chunked", () => {
@@ -69,5 +71,25 @@ describe("the session cookie's presence (top bar)", () => {
       expect(sessionKind(cookie), cookie).toBe(kind);
       expect(run(cookie), cookie).toBe(kind);
     }
+  });
+
+  it("leaves the theme script's globals alone (a global `k` once undid every theme change)", () => {
+    const context = vm.createContext({
+      document: {
+        cookie: "sb-127-auth-token=base64-x",
+        documentElement: {
+          classList: { contains: () => true, add() {}, remove() {} },
+          style: {},
+          setAttribute() {},
+        },
+      },
+      localStorage: { getItem: () => null },
+      MutationObserver: class {
+        observe() {}
+      },
+    });
+    vm.runInContext(themeInitScript, context);
+    vm.runInContext(sessionInitScript, context);
+    expect(vm.runInContext("k", context)).toBe("lm-theme");
   });
 });

@@ -55,12 +55,14 @@ export function syncSessionAttribute(): boolean {
 
 /**
  * Inline script run before the first paint (default layout), so nothing jumps: the same rule
- * as `sessionKind` (session-cookie.test.ts runs both on the same cookies).
+ * as `sessionKind` (session-cookie.test.ts runs both on the same cookies). Its variables stay
+ * in a function: a global `k` once replaced the theme script's (theme-store.ts) and undid
+ * every theme change.
  */
-export const sessionInitScript = `try{var m=new RegExp(${JSON.stringify(
+export const sessionInitScript = `(function(){try{var m=new RegExp(${JSON.stringify(
   sessionCookieSource,
 )}).exec(document.cookie),k=null;if(m){k="in";try{var v=m[1];if(v.indexOf("base64-")===0){v=v.slice(7).replace(/-/g,"+").replace(/_/g,"/");v=atob(v.slice(0,v.length-v.length%4))}else v=decodeURIComponent(v);if(new RegExp(${JSON.stringify(
   guestMark,
 )}).test(v))k="guest"}catch(e){}}if(k)document.documentElement.setAttribute(${JSON.stringify(
   sessionHtmlAttribute,
-)},k)}catch(e){}`;
+)},k)}catch(e){}})()`;

@@ -72,7 +72,9 @@ export function TopBar({
         >
           {t("brand")}
         </Link>
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+        {/* Below 420 px the icons are 34 px with no gaps, so that seven of them and the brand
+            fit a 360 px screen. */}
+        <div className="ml-auto flex items-center gap-0.5 max-[419px]:gap-0 sm:gap-1 max-[419px]:[&_.btn-icon]:size-[34px]">
           {backoffice ? (
             // An icon below 600 px (the bar has no room for words there), icon and words above.
             <Link
