@@ -1,3 +1,5 @@
+import type { OfferKind } from "./catalogue-types";
+
 /**
  * The offer price rule (issue 12 §2, docs/commerce.md "Offers"): given a unit price in minor
  * units and the running offers of its listing, the price the shopper pays. Pure: the callers
@@ -13,7 +15,7 @@
  */
 export interface PriceRuleOffer {
   id: string;
-  kind: "fixed_price" | "percentage";
+  kind: OfferKind;
   value: number;
   endsAt: Date;
 }

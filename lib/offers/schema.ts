@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { anonRole, authenticatedRole } from "drizzle-orm/supabase";
+import { offerKinds } from "@/lib/commerce/catalogue-types";
 import { organisationPolicies } from "@/lib/db/policies";
 import { organisations } from "@/lib/organisations/schema";
 
@@ -32,9 +33,6 @@ import { organisations } from "@/lib/organisations/schema";
  * RLS: members read with commerce.product.read and write with commerce.offer.write; anyone
  * reads the running offers of published listings (`offers_select_running`).
  */
-export const offerKinds = ["fixed_price", "percentage"] as const;
-export type OfferKind = (typeof offerKinds)[number];
-
 export const offers = pgTable(
   "offers",
   {
