@@ -101,3 +101,17 @@ export function instantToLocalTime(instant: Date, timeZone: string): string {
   }
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
+
+/** A new offer's suggested times: from now for a week, as datetime-local values. */
+export function newOfferTimes(
+  timeZone: string,
+  now = new Date(),
+): {
+  startsAt: string;
+  endsAt: string;
+} {
+  return {
+    startsAt: instantToLocalTime(now, timeZone),
+    endsAt: instantToLocalTime(new Date(now.getTime() + 7 * 24 * 3_600_000), timeZone),
+  };
+}
