@@ -56,6 +56,7 @@ const base: PublicProduct = {
     { url: "/api/public-files/f1", alt: "Front", width: 800, height: 800 },
     { url: "/api/public-files/f2", alt: "", width: 800, height: 600 },
   ],
+  offers: [],
 };
 const url = "https://market.example/commerce/product/00000000-0000-4000-8000-000000100001";
 

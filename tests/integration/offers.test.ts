@@ -9,7 +9,9 @@ import {
   endOfferCommand,
   updateOfferCommand,
 } from "@/lib/commerce/offer-commands";
+import { groupOffers } from "@/lib/commerce/offer-groups";
 import { runningOfferPrices } from "@/lib/commerce/offer-running";
+import { readRunningOfferCards } from "@/lib/commerce/offers-public";
 import { getOffer, listOffers, offerListingOptions } from "@/lib/commerce/offers";
 import { createProductCommand } from "@/lib/commerce/products";
 import { setProductStatusCommand } from "@/lib/commerce/product-status";
@@ -327,6 +329,8 @@ describe("offers under RLS", () => {
         return row!.id;
       });
     const runningId = await make(published.id, { value: 25 });
+    // A fixed price above the product's price runs, but is no offer anywhere.
+    await make(published.id, { kind: "fixed_price", value: 20_000 });
     const ids = {
       running: runningId,
       scheduled: await make(published.id, {
@@ -341,7 +345,9 @@ describe("offers under RLS", () => {
       usedUp: await make(published.id, { usageLimit: 2, used: 2 }),
       onDraft: await make(draft.id, {}),
     };
-    const seen = await runAsAnon(db(), (tx) => tx.select({ id: offers.id }).from(offers));
+    const seen = await runAsAnon(db(), (tx) =>
+      tx.select({ id: offers.id }).from(offers).where(eq(offers.kind, "percentage")),
+    );
     expect(seen.map((r) => r.id).sort()).toEqual([ids.running].sort());
     await expect(
       runAsAnon(db(), (tx) =>
@@ -360,11 +366,12 @@ describe("offers under RLS", () => {
     const bSeen = await runAsUser(db(), world.b.members.owner.claims, (tx) =>
       tx.select({ id: offers.id }).from(offers).where(eq(offers.organisationId, world.a.id)),
     );
-    expect(bSeen.map((r) => r.id)).toEqual([ids.running]);
+    expect(bSeen.map((r) => r.id)).toHaveLength(2);
+    expect(bSeen.map((r) => r.id)).toContain(ids.running);
     const aSeen = await runAsUser(db(), world.a.members.owner.claims, (tx) =>
       tx.select({ id: offers.id }).from(offers).where(eq(offers.organisationId, world.a.id)),
     );
-    expect(aSeen).toHaveLength(6);
+    expect(aSeen).toHaveLength(7);
     // Another organisation's member cannot change them (RLS: nothing updated).
     const changed = await runAsUser(db(), world.b.members.owner.claims, (tx) =>
       tx
@@ -384,7 +391,14 @@ describe("offers under RLS", () => {
       priceMinor: 7500,
     });
     expect(prices.priceOf(draft.id, 10000)).toBeNull();
-    expect(prices.offersOf(published.id)).toHaveLength(1);
+    expect(prices.offersOf(published.id)).toHaveLength(2);
+
+    // The public page's read: the published product with its offer price, not the draft.
+    const cards = await readRunningOfferCards();
+    const card = cards.find((c) => c.id === published.id);
+    expect(card?.offer).toMatchObject({ priceMinor: 7500, percentSaved: 25 });
+    expect(cards.map((c) => c.id)).not.toContain(draft.id);
+    expect(groupOffers(cards).map((g) => g.group)).toEqual(["shopping"]);
 
     // A listing of another organisation cannot be named (composite foreign key).
     await expect(
