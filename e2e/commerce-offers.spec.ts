@@ -103,6 +103,12 @@ test("offers: create in the back office, seen by a visitor, ended and gone", asy
   await expect(card.locator("s")).toHaveText(/\$100\.00/);
   await expect(card).toContainText("−20%");
   await expect(card).toContainText("Offer ends");
+  // The commerce bar offers "Offers" while some run.
+  const sections = visitor.getByRole("navigation", { name: "Commerce sections" });
+  await expect(sections.getByRole("link", { name: "Offers" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expectNoSeriousA11yViolations(visitor);
   await noSidewaysScroll(visitor, [390]);
   await card.getByRole("link", { name: title }).click();
@@ -128,4 +134,44 @@ test("offers: create in the back office, seen by a visitor, ended and gone", asy
   await expect(visitor.getByTestId("variant-price")).toHaveText("$100.00");
   await expect(visitor.getByTestId("variant-offer")).toHaveCount(0);
   await visitorContext.close();
+});
+
+test("the offers page follows the clock: an offer shows once it runs and goes when it ends", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const title = `Clock kettle ${randomUUID().slice(0, 8)}`;
+  // Written behind the app's back (no write expires a tag): only the clock can show it. It runs
+  // from now for 75 seconds.
+  await sql(async (db) => {
+    const [org] = await db`select id from organisations order by created_at limit 1`;
+    const [listing] = await db`
+      insert into listings (organisation_id, kind, slug, title, category, currency, status,
+        published_at, price_from_minor, in_stock)
+      values (${org!.id}, 'product', ${title.toLowerCase().replace(/ /g, "-")}, ${title},
+        'home', 'USD', 'published', now(), 5000, true)
+      returning id`;
+    await db`insert into products (listing_id, organisation_id) values (${listing!.id}, ${org!.id})`;
+    await db`
+      insert into product_variants (organisation_id, product_id, price_minor, track_stock, stock)
+      values (${org!.id}, ${listing!.id}, 5000, false, null)`;
+    await db`
+      insert into offers (organisation_id, listing_id, title, kind, value, starts_at, ends_at)
+      values (${org!.id}, ${listing!.id}, 'Clock deal', 'percentage', 10, now(),
+        now() + interval '75 seconds')`;
+  });
+  const card = () => page.getByRole("article").filter({ hasText: title });
+  // Within a minute (the page's data lives 60 s) plus a render: it shows ...
+  await expect(async () => {
+    await page.goto("/commerce/offer");
+    await expect(card()).toHaveCount(1);
+  }).toPass({ timeout: 120_000, intervals: [5_000] });
+  await expect(card()).toContainText("$45.00");
+  // ... and after its end it goes: at once in the open page (the browser's clock), and from
+  // the page itself after its next render.
+  await expect(card().getByTestId("card-offer")).toHaveCount(0, { timeout: 90_000 });
+  await expect(async () => {
+    await page.goto("/commerce/offer");
+    await expect(card()).toHaveCount(0);
+  }).toPass({ timeout: 120_000, intervals: [5_000] });
 });
