@@ -143,6 +143,7 @@ const sessionless = [
   "health/route.ts",
   "key-values/route.ts",
   "listings/highlights/route.ts",
+  "offers/running/route.ts",
   "public-files/[fileId]/route.ts",
   "review-photos/[photoId]/route.ts",
   "storage/[...key]/route.ts",
