@@ -90,6 +90,19 @@ test("offers: create in the back office, seen by a visitor, ended and gone", asy
     expect.objectContaining({ kind: "percentage", value: "20", ended_at: null }),
   ]);
   const offerUrl = page.url();
+  await expectNoSeriousA11yViolations(page);
+
+  // The list: the running filter finds it, the ended filter does not (state in the URL).
+  await page.goto(`${base}?state=running`);
+  const row = page.getByRole("table", { name: "Offers" }).getByRole("row").filter({
+    hasText: "Lantern week",
+  });
+  await expect(row).toContainText(title);
+  await expect(row).toContainText("20% off");
+  await expectNoSeriousA11yViolations(page);
+  await noSidewaysScroll(page, [390]);
+  await page.goto(`${base}?state=ended`);
+  await expect(page.getByRole("heading", { name: "No offer in this state" })).toBeVisible();
 
   // A visitor: the offer under Shopping, and on the product's page.
   const visitorContext = await browser.newContext();
