@@ -116,7 +116,16 @@ test.describe("robots and sitemap", () => {
     expect(body).toContain(`<loc>${baseURL}/sitemaps/pages.xml</loc>`);
     expect(body).toContain(`<loc>${baseURL}/sitemaps/products/0.xml</loc>`);
     const pages = await (await request.get("/sitemaps/pages.xml")).text();
-    for (const path of ["/", "/about", "/terms", "/privacy", "/partners", "/docs", "/commerce"]) {
+    for (const path of [
+      "/",
+      "/about",
+      "/terms",
+      "/privacy",
+      "/partners",
+      "/docs",
+      "/commerce",
+      "/commerce/offer",
+    ]) {
       expect(pages).toContain(`<loc>${baseURL}${path}</loc>`);
     }
     expect(pages).toContain(`<loc>${baseURL}/docs/account-and-security</loc>`);

@@ -76,6 +76,8 @@ export const backofficeMessageScopes = {
   storage: ["storage", "backoffice.errors", "validation"],
   /** commerce/brand/create and commerce/brand/{id}. */
   brands: ["brands.form", "backoffice.errors", "validation"],
+  /** commerce/offer/create and commerce/offer/{offerId}. */
+  offers: ["offers.form", "offers.kinds", "backoffice.errors", "validation"],
 } as const satisfies Record<string, readonly MessagePath[]>;
 
 export type BackofficeMessageScope = keyof typeof backofficeMessageScopes;

@@ -84,6 +84,15 @@ export async function CartDetail({ cart }: { cart: CartView }) {
                     {line.unitPriceMinor !== null ? (
                       <p className="text-sm">
                         {t("unitPrice", { price: money(line.unitPriceMinor) })}
+                        {line.normalPriceMinor !== null ? (
+                          <>
+                            {" "}
+                            <s className="text-muted-foreground" data-testid="line-normal-price">
+                              <span className="sr-only">{t("offerNormal")} </span>
+                              {money(line.normalPriceMinor)}
+                            </s>
+                          </>
+                        ) : null}
                       </p>
                     ) : null}
                   </div>

@@ -6,7 +6,8 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils/cn";
 import { QuickAccessLauncher } from "@/components/quick-access/quick-access-launcher";
-import { commerceSections, isCommercePath } from "./commerce-sections";
+import { isCommercePath, visibleCommerceSections } from "./commerce-sections";
+import { useOffersRunning } from "./use-commerce-sections";
 import { isActiveLink } from "./active-link";
 import { LocaleSwitch } from "./locale-switch";
 import { drawerId } from "./navigation-drawer";
@@ -45,6 +46,7 @@ export function TopBar({
   const backoffice = variant === "backoffice";
   const commerce = !backoffice && isCommercePath(pathname);
   const tall = searching || commerce;
+  const offersRunning = useOffersRunning(commerce);
   return (
     <header
       data-testid="top-bar"
@@ -120,7 +122,7 @@ export function TopBar({
           ) : (
             <nav aria-label={t("commerce.label")} className="w-full overflow-x-auto">
               <ul className="flex items-center gap-1">
-                {commerceSections.map((section) => {
+                {visibleCommerceSections(offersRunning, pathname).map((section) => {
                   const active = isActiveLink(pathname, section.href);
                   return (
                     <li key={section.href}>

@@ -5,6 +5,8 @@ import { Icon } from "@/components/ui/icon";
 import { minorToAmount } from "@/lib/commerce/money";
 import type { ProductCard as Card } from "@/lib/listings/public-products";
 import { categoryIcon } from "./category-icon";
+import { offerEndsFormatter } from "./offer-ends";
+import { OfferUntil } from "./offer-until";
 
 /**
  * How a card's picture loads, by its place in the page's first grid: the first two (the first
@@ -17,7 +19,11 @@ export function firstGridPicturePriority(index: number): CardPicturePriority {
   return index < 2 ? "high" : index < 4 ? "eager" : "lazy";
 }
 
-/** A product in a grid: its cover picture (decorative: the title says what it is), title, brand, price (and a "was" price), rating, city. */
+/**
+ * A product in a grid: its cover picture (decorative: the title says what it is), title,
+ * brand, price (and a "was" price; with a running offer the offer price, the normal price
+ * struck through, the percent saved and when the offer ends), rating, city.
+ */
 export async function ProductCardView({
   product,
   headingLevel = "h3",
@@ -28,13 +34,35 @@ export async function ProductCardView({
   /** "lazy" unless the card is near the top of the page (firstGridPicturePriority). */
   picturePriority?: CardPicturePriority;
 }) {
-  const [t, format] = await Promise.all([getTranslations("storefront.card"), getFormatter()]);
+  const [t, format, ends] = await Promise.all([
+    getTranslations("storefront.card"),
+    getFormatter(),
+    offerEndsFormatter(),
+  ]);
   const Heading = headingLevel;
   const money = (minor: number) =>
     format.number(minorToAmount(minor, product.currency), {
       style: "currency",
       currency: product.currency,
     });
+  const offer = product.offer;
+  const normalPrice = (
+    <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
+      {product.priceFromMinor === null ? null : (
+        <span className="font-semibold">
+          {product.hasRange
+            ? t("from", { price: money(product.priceFromMinor) })
+            : money(product.priceFromMinor)}
+        </span>
+      )}
+      {product.compareAtMinor !== null && !product.hasRange ? (
+        <s className="text-sm text-muted-foreground">
+          <span className="sr-only">{t("was")} </span>
+          {money(product.compareAtMinor)}
+        </s>
+      ) : null}
+    </p>
+  );
   return (
     <article className="sf-card">
       <div className="sf-card-media" aria-hidden>
@@ -62,21 +90,39 @@ export async function ProductCardView({
         {product.brandName ? (
           <p className="text-xs text-muted-foreground">{product.brandName}</p>
         ) : null}
-        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
-          {product.priceFromMinor === null ? null : (
-            <span className="font-semibold">
-              {product.hasRange
-                ? t("from", { price: money(product.priceFromMinor) })
-                : money(product.priceFromMinor)}
-            </span>
-          )}
-          {product.compareAtMinor !== null && !product.hasRange ? (
-            <s className="text-sm text-muted-foreground">
-              <span className="sr-only">{t("was")} </span>
-              {money(product.compareAtMinor)}
-            </s>
-          ) : null}
-        </p>
+        {offer && product.priceFromMinor !== null ? (
+          <OfferUntil
+            endsAt={offer.endsAt}
+            normal={normalPrice}
+            offer={
+              <div className="mt-auto flex flex-col pt-1" data-testid="card-offer">
+                <p className="flex flex-wrap items-baseline gap-x-2">
+                  <span className="sr-only">{t("offerPrice")} </span>
+                  <span className="font-semibold text-primary-text">
+                    {product.hasRange
+                      ? t("from", { price: money(offer.priceMinor) })
+                      : money(offer.priceMinor)}
+                  </span>
+                  <s className="text-sm text-muted-foreground">
+                    <span className="sr-only">{t("was")} </span>
+                    {money(product.priceFromMinor)}
+                  </s>
+                  <span className="badge badge-accent">
+                    <span aria-hidden>{t("saved", { percent: offer.percentSaved })}</span>
+                    <span className="sr-only">
+                      {t("savedLabel", { percent: offer.percentSaved })}
+                    </span>
+                  </span>
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {t("offerEnds", { date: ends(offer.endsAt) })}
+                </p>
+              </div>
+            }
+          />
+        ) : (
+          normalPrice
+        )}
         <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
           {product.ratingAverage !== null ? (
             <span>

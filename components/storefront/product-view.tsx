@@ -5,14 +5,17 @@ import { ListingLocationSection } from "@/components/storefront/listing-location
 import { ListingMarkdown } from "@/components/storefront/listing-markdown";
 import { ProductCardView } from "@/components/storefront/product-card";
 import { ProductGallery } from "@/components/storefront/product-gallery";
-import { VariantPicker } from "@/components/storefront/variant-picker";
+import { offerEndsFormatter } from "@/components/storefront/offer-ends";
+import { type PickerVariant, VariantPicker } from "@/components/storefront/variant-picker";
 import { Icon } from "@/components/ui/icon";
 import { cartErrorTexts } from "@/lib/cart/cart-error-texts";
+import { runningOfferPrice } from "@/lib/commerce/offer-running";
 import type { PublicProduct } from "@/lib/listings/public-products";
 import { productSearchQuery } from "@/lib/listings/product-search-params";
 
 /**
- * A product's page: the gallery, the variant picker (price and stock follow the choice),
+ * A product's page: the gallery, the variant picker (price, a running offer's price and stock
+ * follow the choice),
  * brand, the attribute table, the description, the seller with its FAQ, and related products.
  * The public page passes its reviews and structured data and gets the buy box (`buyable`);
  * the back office's preview passes a banner instead.
@@ -30,13 +33,31 @@ export async function ProductView({
   reviews?: ReactNode;
   buyable?: boolean;
 }) {
-  const [t, tc, format, locale, errors] = await Promise.all([
+  const [t, tc, tk, format, locale, errors, ends] = await Promise.all([
     getTranslations("storefront.product"),
     getTranslations("storefront.categories"),
+    getTranslations("storefront.card"),
     getFormatter(),
     getLocale(),
     buyable ? cartErrorTexts() : null,
+    offerEndsFormatter(),
   ]);
+  // Each variant's price under the running offers (the lowest wins), with its texts.
+  const variants: PickerVariant[] = product.variants.map((variant) => {
+    const offer = runningOfferPrice(variant.priceMinor, product.offers);
+    return {
+      ...variant,
+      offer: offer
+        ? {
+            priceMinor: offer.priceMinor,
+            endsAt: offer.endsAt.toISOString(),
+            ends: tk("offerEnds", { date: ends(offer.endsAt.toISOString()) }),
+            saved: tk("saved", { percent: offer.percentSaved }),
+            savedLabel: tk("savedLabel", { percent: offer.percentSaved }),
+          }
+        : null,
+    };
+  });
   const categoryTitle = tc(`${product.category}.title`);
   const attributeValue = (a: PublicProduct["attributes"][number]) =>
     Array.isArray(a.value)
@@ -98,13 +119,14 @@ export async function ProductView({
           {product.summary ? <p className="text-lg">{product.summary}</p> : null}
           <VariantPicker
             options={product.options}
-            variants={product.variants}
+            variants={variants}
             locale={locale}
             currency={product.currency}
             digits={product.currencyDigits}
             labels={{
               price: t("price"),
               was: t("was"),
+              offerPrice: tk("offerPrice"),
               inStock: t("inStock"),
               fewLeft: t("fewLeft"),
               outOfStock: t("outOfStock"),

@@ -6,6 +6,7 @@ import {
   type CartActionState,
 } from "@/app/[locale]/(public)/commerce/cart/actions";
 import { BuyControls, type BuyLabels } from "./buy-controls";
+import { useOfferRunning } from "./offer-until";
 
 export interface PickerVariant {
   id: string;
@@ -14,11 +15,20 @@ export interface PickerVariant {
   compareAtMinor: number | null;
   available: boolean;
   stock: number | null;
+  /** The running offer's price for this variant with its texts (server-made), or null. */
+  offer?: {
+    priceMinor: number;
+    endsAt: string;
+    ends: string;
+    saved: string;
+    savedLabel: string;
+  } | null;
 }
 
 export interface PickerLabels {
   price: string;
   was: string;
+  offerPrice?: string;
   inStock: string;
   fewLeft: string;
   outOfStock: string;
@@ -28,7 +38,8 @@ export interface PickerLabels {
 const idle: CartActionState = { status: "idle" };
 
 /**
- * The product page's variant picker: one select per option; the price, the "was" price and
+ * The product page's variant picker: one select per option; the price, the "was" price (or a
+ * running offer's price over the normal price struck through, and when the offer ends) and
  * the availability follow the chosen combination. Server-rendered with the first available
  * variant chosen, so the page reads the same without JavaScript. `{count}` in `fewLeft` is
  * the units left. With `buy` (the public page) it is the buy box: a form that adds the chosen
@@ -59,6 +70,9 @@ export function VariantPicker({
     () => variants.find((v) => v.optionValues.every((value, i) => value === chosen[i])),
     [variants, chosen],
   );
+  // An offer shows until its end passes by the browser's clock (the page may be cached).
+  const offerRunning = useOfferRunning(current?.offer?.endsAt ?? null);
+  const offer = offerRunning ? current?.offer : null;
   const money = (minor: number) =>
     new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** digits);
   const body: ReactNode = (
@@ -88,18 +102,43 @@ export function VariantPicker({
       <div aria-live="polite" className="flex flex-col gap-1" data-testid="variant-summary">
         {current ? (
           <>
-            <p className="flex flex-wrap items-baseline gap-x-3">
-              <span className="sr-only">{labels.price} </span>
-              <span className="text-2xl font-semibold" data-testid="variant-price">
-                {money(current.priceMinor)}
-              </span>
-              {current.compareAtMinor !== null ? (
-                <s className="text-muted-foreground">
-                  <span className="sr-only">{labels.was} </span>
-                  {money(current.compareAtMinor)}
-                </s>
-              ) : null}
-            </p>
+            {offer ? (
+              <div className="flex flex-col gap-1" data-testid="variant-offer">
+                <p className="flex flex-wrap items-baseline gap-x-3">
+                  <span className="sr-only">{labels.offerPrice ?? labels.price} </span>
+                  <span
+                    className="text-2xl font-semibold text-primary-text"
+                    data-testid="variant-price"
+                  >
+                    {money(offer.priceMinor)}
+                  </span>
+                  <s className="text-muted-foreground" data-testid="variant-normal-price">
+                    <span className="sr-only">{labels.was} </span>
+                    {money(current.priceMinor)}
+                  </s>
+                  <span className="badge badge-accent">
+                    <span aria-hidden>{offer.saved}</span>
+                    <span className="sr-only">{offer.savedLabel}</span>
+                  </span>
+                </p>
+                <p className="text-sm text-muted-foreground" data-testid="variant-offer-ends">
+                  {offer.ends}
+                </p>
+              </div>
+            ) : (
+              <p className="flex flex-wrap items-baseline gap-x-3">
+                <span className="sr-only">{labels.price} </span>
+                <span className="text-2xl font-semibold" data-testid="variant-price">
+                  {money(current.priceMinor)}
+                </span>
+                {current.compareAtMinor !== null ? (
+                  <s className="text-muted-foreground">
+                    <span className="sr-only">{labels.was} </span>
+                    {money(current.compareAtMinor)}
+                  </s>
+                ) : null}
+              </p>
+            )}
             <p
               className={current.available ? "text-sm text-primary-text" : "text-sm text-danger"}
               data-testid="variant-stock"

@@ -68,6 +68,10 @@ export const auditActions = [
   "commerce.image.move",
   "commerce.image.remove",
   "commerce.location.update",
+  "commerce.offer.create",
+  "commerce.offer.update",
+  "commerce.offer.end",
+  "commerce.offer.delete",
   "reviews.review.reply",
   "reviews.review.report",
   /** Recorded by app.decide_review() (migration 0021): a moderator's decision. */
@@ -90,6 +94,7 @@ export const auditResourceTypes = [
   "storage.folder",
   "brand",
   "product",
+  "offer",
   "review",
 ] as const;
 

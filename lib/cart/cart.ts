@@ -284,6 +284,8 @@ export interface CartLineView {
   unitPriceMinor: number | null;
   /** The price the shopper last saw, when it differs from today's. */
   previousPriceMinor: number | null;
+  /** The price without today's offer, when an offer lowers it; else null. */
+  normalPriceMinor: number | null;
   lineTotalMinor: number;
   picture: SellableUnit["picture"];
   path: string;
@@ -379,6 +381,7 @@ async function readCarts(tx: Tx, userId: string, cartId?: string): Promise<CartV
           unitPriceMinor: price,
           previousPriceMinor:
             price !== null && price !== line.unitPriceMinor ? line.unitPriceMinor : null,
+          normalPriceMinor: unit?.normalPriceMinor ?? null,
           lineTotalMinor: price === null ? 0 : price * line.quantity,
           picture: unit?.picture ?? null,
           path: unit?.path ?? `/commerce/product/${line.listingId}`,

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { runningOfferPrices } from "@/lib/commerce/offer-running";
 import { productVariants, products } from "@/lib/commerce/schema";
 import type { Tx } from "@/lib/db/types";
 import { queryRows } from "@/lib/db/rows";
@@ -22,7 +23,10 @@ export interface SellableUnit {
   title: string;
   /** The chosen options, e.g. "Size: M · Colour: Blue"; empty when there are none. */
   optionLabel: string;
+  /** Today's price of one unit: a running offer's price when one applies. */
   unitPriceMinor: number;
+  /** The price without the offer, when an offer applies; else null. */
+  normalPriceMinor: number | null;
   currency: string;
   /** null when the unit's stock is not tracked (unlimited). */
   stock: number | null;
@@ -66,21 +70,30 @@ const productVariantSource: SellableSource = {
           eq(listings.status, "published"),
         ),
       );
-    return rows.map((row) => ({
-      kind: "product_variant" as const,
-      id: row.id,
-      organisationId: row.organisationId,
-      listingId: row.listingId,
-      title: row.title,
-      optionLabel: row.options
-        .map((option, index) => `${option.name}: ${row.optionValues[index] ?? ""}`)
-        .join(" · "),
-      unitPriceMinor: row.priceMinor,
-      currency: row.currency,
-      stock: row.trackStock ? (row.stock ?? 0) : null,
-      picture: toCover(row.cover),
-      path: `/commerce/product/${row.listingId}`,
-    }));
+    // Running offers (lib/commerce/offer-running.ts) in one query for all the listings.
+    const offers = await runningOfferPrices(
+      tx,
+      rows.map((row) => row.listingId),
+    );
+    return rows.map((row) => {
+      const offer = offers.priceOf(row.listingId, row.priceMinor);
+      return {
+        kind: "product_variant" as const,
+        id: row.id,
+        organisationId: row.organisationId,
+        listingId: row.listingId,
+        title: row.title,
+        optionLabel: row.options
+          .map((option, index) => `${option.name}: ${row.optionValues[index] ?? ""}`)
+          .join(" · "),
+        unitPriceMinor: offer?.priceMinor ?? row.priceMinor,
+        normalPriceMinor: offer ? row.priceMinor : null,
+        currency: row.currency,
+        stock: row.trackStock ? (row.stock ?? 0) : null,
+        picture: toCover(row.cover),
+        path: `/commerce/product/${row.listingId}`,
+      };
+    });
   },
 };
 

@@ -63,3 +63,7 @@ export const listingKinds = [
   "offer",
 ] as const;
 export type ListingKind = (typeof listingKinds)[number];
+
+/** How an offer sets its price (lib/offers/schema.ts, lib/commerce/offer-price.ts). */
+export const offerKinds = ["fixed_price", "percentage"] as const;
+export type OfferKind = (typeof offerKinds)[number];

@@ -21,3 +21,17 @@ export const productsTable = {
   defaultDir: "desc",
   defaultPageSize: 25,
 } as const satisfies DataTableConfig<ProductSort>;
+
+/** URL state of the offers list; `state` (running, scheduled, ended) is its filter. */
+export const offerSortKeys = ["ends", "starts", "title"] as const;
+export type OfferSort = (typeof offerSortKeys)[number];
+
+export const offersTable = {
+  sortable: offerSortKeys,
+  defaultSort: "ends",
+  defaultDir: "asc",
+  defaultPageSize: 25,
+} as const satisfies DataTableConfig<OfferSort>;
+
+export const offerStates = ["running", "scheduled", "ended"] as const;
+export type OfferState = (typeof offerStates)[number];

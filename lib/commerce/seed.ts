@@ -8,7 +8,9 @@ import { users } from "@/lib/auth/schema";
 import { profiles } from "@/lib/profile/schema";
 import { reviews } from "@/lib/reviews/schema";
 import type { StorageAdapter } from "@/lib/storage/types";
+import { offers } from "@/lib/offers/schema";
 import { demoCatalogue } from "./demo-catalogue";
+import { demoOffers } from "./demo-offers";
 import { seedDemoImages } from "./demo-images";
 import { validateExternalId } from "./identifiers";
 import { brands, productAttributes, productExternalIds, products, productVariants } from "./schema";
@@ -23,8 +25,8 @@ function derivedId(organisationId: string, kind: "c" | "e", n: number): string {
 /**
  * The demo marketplace (issue 11 §5): the organisations of lib/commerce/demo-catalogue.ts
  * (the demo owner owns every one, so a newcomer can switch between them), the commerce
- * module on each, their brands and products with variants, attributes and external ids, and
- * (given a storage adapter) their pictures.
+ * module on each, their brands and products with variants, attributes and external ids,
+ * (given a storage adapter) their pictures, and a few running offers (demo-offers.ts).
  * Idempotent: fixed ids, inserted only where missing, in the seed's transaction.
  */
 export async function seedCatalogue(db: Queryable, storage?: StorageAdapter): Promise<void> {
@@ -200,6 +202,19 @@ export async function seedCatalogue(db: Queryable, storage?: StorageAdapter): Pr
   }
 
   await seedReviews(db, now);
+  const offerRows = demoOffers(catalogue.products);
+  if (offerRows.length) {
+    await db
+      .insert(offers)
+      .values(
+        offerRows.map((o) => ({
+          ...o,
+          startsAt: new Date(now - DAY),
+          endsAt: new Date(now + 90 * DAY),
+        })),
+      )
+      .onConflictDoNothing();
+  }
   if (storage) await seedDemoImages(db, storage, catalogue.products);
 }
 

@@ -55,6 +55,10 @@ export const appErrorCodes = [
   "cartCurrency",
   "quantityLimit",
   "unavailable",
+  "offerEndsBeforeStart",
+  "offerPercentRange",
+  "offerPriceNotBelow",
+  "offerEnded",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

@@ -71,6 +71,7 @@ export const iconNames = [
   "mail-plus",
   "package",
   "tag",
+  "badge-percent",
   "copy",
   "archive",
   "eye",

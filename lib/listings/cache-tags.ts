@@ -19,3 +19,14 @@ export function listingTag(id: string): string {
 export function listingWriteTags(kind: string, ids: readonly string[]): string[] {
   return [kindTag(kind), ...ids.map(listingTag)];
 }
+
+/**
+ * The running offers (/commerce/offer, the commerce section bar's "Offers"). An offer write
+ * expires it with the listings' tags: the product pages and cards show the offer price.
+ */
+export const offersTag = "offers";
+
+/** What a write to offers on these listings expires. */
+export function offerWriteTags(listingIds: readonly string[]): string[] {
+  return [offersTag, ...listingWriteTags("product", [...new Set(listingIds)])];
+}

@@ -11,6 +11,12 @@ import type {
 } from "@/lib/commerce/catalogue-types";
 import { currencyDigits } from "@/lib/commerce/money";
 import {
+  runningOfferPrice,
+  runningOffersJson,
+  toRunningOffers,
+  type RunningOffer,
+} from "@/lib/commerce/offer-running";
+import {
   brands,
   productAttributes,
   productExternalIds,
@@ -56,6 +62,15 @@ export interface ProductCard {
   publishedAt: string;
   /** The cover picture (the gallery's first), or null. */
   cover: CardCover | null;
+  /** The best running offer on the price shown ("from" price for a range), or null. */
+  offer: CardOffer | null;
+}
+
+/** An offer as a card shows it: the offer price, the percent saved, the end (ISO). */
+export interface CardOffer {
+  priceMinor: number;
+  percentSaved: number;
+  endsAt: string;
 }
 
 export interface CardCover {
@@ -102,6 +117,7 @@ const cardColumns = {
     width: number;
     height: number;
   } | null>`(select json_build_object('fileId', i.file_id, 'alt', i.alt_text, 'width', i.width, 'height', i.height) from listing_images i where i.listing_id = ${listings.id} order by i.position limit 1)`,
+  offers: runningOffersJson(listings.id),
 };
 
 type CardRow = {
@@ -122,6 +138,7 @@ type CardRow = {
   city: string | null;
   publishedAt: Date | null;
   cover: CoverRow | string | null;
+  offers: unknown;
 };
 
 /** A cover as the card queries select it (a JSON object; a string where a driver leaves it). */
@@ -160,7 +177,19 @@ function toCard(row: CardRow): ProductCard {
     city: row.city,
     publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
     cover: toCover(row.cover),
+    offer: cardOffer(row.priceFromMinor, toRunningOffers(row.offers)),
   };
+}
+
+function cardOffer(priceMinor: number | null, offers: RunningOffer[]): CardOffer | null {
+  const best = runningOfferPrice(priceMinor, offers);
+  return best
+    ? {
+        priceMinor: best.priceMinor,
+        percentSaved: best.percentSaved,
+        endsAt: best.endsAt.toISOString(),
+      }
+    : null;
 }
 
 const published = and(eq(listings.kind, "product"), eq(listings.status, "published"));
@@ -360,6 +389,8 @@ export interface PublicProduct {
   related: ProductCard[];
   /** The gallery in order, the cover first. */
   images: CardCover[];
+  /** The running offers of the listing (each variant's offer price: runningOfferPrice). */
+  offers: RunningOffer[];
 }
 
 /**
@@ -404,6 +435,7 @@ async function readProduct(
         brandWebsite: brands.website,
         taxClass: products.taxClass,
         options: products.options,
+        offers: runningOffersJson(listings.id),
       })
       .from(listings)
       .innerJoin(products, eq(products.listingId, listings.id))
@@ -496,6 +528,7 @@ async function readProduct(
       seller,
       related: related.map((r) => toCard(r as CardRow)),
       images: gallery.map(({ url, alt, width, height }) => ({ url, alt, width, height })),
+      offers: toRunningOffers(row.offers),
     };
   }
 }

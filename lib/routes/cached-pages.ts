@@ -8,6 +8,8 @@ import { productCategories } from "@/lib/commerce/catalogue-types";
  * and page) is rendered per request by its own route instead.
  *
  * - `/commerce` → `commerce/cached/index`
+ * - `/commerce/offer` → `commerce/cached/offers` (its data lives a minute: offers start and end
+ *   by the clock; docs/commerce.md, "Offers")
  * - `/commerce/product` without a query → `commerce/cached/products`
  * - `/commerce/product?category=<category>` and nothing else → `commerce/cached/<category>`
  * - `/commerce/product/<id>` → itself (the page's own segment is the cache key)
@@ -28,6 +30,7 @@ export function cachedPage(pathname: string, search: URLSearchParams): CachedPag
     return { refused: true, pathname: UNROUTABLE };
   }
   if (pathname === "/commerce") return { pathname: `${CACHED_VIEW_PREFIX}index` };
+  if (pathname === "/commerce/offer") return { pathname: `${CACHED_VIEW_PREFIX}offers` };
   if (pathname === "/commerce/product") {
     const keys = [...search.keys()];
     if (keys.length === 0) return { pathname: `${CACHED_VIEW_PREFIX}products` };
@@ -45,8 +48,8 @@ export function cachedPage(pathname: string, search: URLSearchParams): CachedPag
   return null;
 }
 
-/** The views of `commerce/cached/[view]`: the commerce index, all products, one category. */
-export const cachedCommerceViews = ["index", "products", ...productCategories] as const;
+/** The views of `commerce/cached/[view]`: the commerce index, offers, all products, one category. */
+export const cachedCommerceViews = ["index", "offers", "products", ...productCategories] as const;
 export type CachedCommerceView = (typeof cachedCommerceViews)[number];
 
 export function isCachedCommerceView(view: string): view is CachedCommerceView {

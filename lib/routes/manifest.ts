@@ -189,6 +189,11 @@ export const routes: readonly RouteEntry[] = [
     "/brand/[brandId]",
     "/product",
     "/product/create",
+    // Not in the spec's list: offers on listings (issue 12 §2, "the back office manages them
+    // under commerce").
+    "/offer",
+    "/offer/create",
+    "/offer/[offerId]",
   ]),
   ...group("backoffice.commerce", MEMBER, PRODUCT, [
     "",

@@ -56,6 +56,7 @@ const base: PublicProduct = {
     { url: "/api/public-files/f1", alt: "Front", width: 800, height: 800 },
     { url: "/api/public-files/f2", alt: "", width: 800, height: 600 },
   ],
+  offers: [],
 };
 const url = "https://market.example/commerce/product/00000000-0000-4000-8000-000000100001";
 
@@ -133,6 +134,30 @@ describe("a product's schema.org data", () => {
       ratingValue: "4.3",
       reviewCount: 4,
     });
+  });
+
+  it("gives a running offer's price, valid until the offer ends", () => {
+    const offers = [
+      { id: "o1", kind: "percentage" as const, value: 25, endsAt: "2026-12-24T18:00:00.000Z" },
+    ];
+    expect(productJsonLd({ ...base, offers }, url).offers).toMatchObject({
+      "@type": "Offer",
+      price: "149.99",
+      priceValidUntil: "2026-12-24",
+    });
+    const range = productJsonLd(
+      {
+        ...base,
+        offers,
+        variants: [
+          { ...base.variants[0]!, id: "a", priceMinor: 1000 },
+          { ...base.variants[0]!, id: "b", priceMinor: 3000 },
+        ],
+      },
+      url,
+    ).offers;
+    expect(range).toMatchObject({ lowPrice: "7.50", highPrice: "22.50" });
+    expect(productJsonLd(base, url).offers).not.toHaveProperty("priceValidUntil");
   });
 
   it("names up to five reviews with their rating, author and date", () => {

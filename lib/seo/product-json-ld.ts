@@ -1,10 +1,12 @@
+import { offerPrice } from "@/lib/commerce/offer-price";
 import type { PublicProduct } from "@/lib/listings/public-products";
 import type { PublicReview } from "@/lib/reviews/reviews";
 
 /**
  * schema.org Product with its offers, brand, identifiers and rating (Google's product snippet):
  * `name` and one of `offers`, `aggregateRating`, `review` are required; `brand`, `sku`,
- * `gtin`/`mpn`, `description` are recommended (image comes with the gallery).
+ * `gtin`/`mpn`, `description` are recommended (image comes with the gallery). A running
+ * offer's price is the price, with `priceValidUntil` its end (the page is cached).
  */
 export function productJsonLd(
   product: PublicProduct,
@@ -13,7 +15,14 @@ export function productJsonLd(
 ) {
   const money = (minor: number) =>
     (minor / 10 ** product.currencyDigits).toFixed(product.currencyDigits);
-  const prices = product.variants.map((v) => v.priceMinor);
+  // The price paid now: a running offer's (the price rule, per variant), valid until its end.
+  const rules = product.offers.map((o) => ({ ...o, endsAt: new Date(o.endsAt) }));
+  const offered = product.variants.map((v) => offerPrice(v.priceMinor, rules));
+  const prices = product.variants.map((v, i) => offered[i]?.priceMinor ?? v.priceMinor);
+  const ends = offered.flatMap((o) => (o ? [o.endsAt.getTime()] : []));
+  const validUntil = ends.length
+    ? { priceValidUntil: new Date(Math.min(...ends)).toISOString().slice(0, 10) }
+    : {};
   const gtin = product.externalIds.find((e) => e.type !== "mpn" && e.type !== "isbn10");
   const mpn = product.externalIds.find((e) => e.type === "mpn");
   const anyAvailable = product.variants.some((v) => v.available);
@@ -60,6 +69,7 @@ export function productJsonLd(
             lowPrice: money(Math.min(...prices)),
             highPrice: money(Math.max(...prices)),
             offerCount: product.variants.length,
+            ...validUntil,
             availability: anyAvailable
               ? "https://schema.org/InStock"
               : "https://schema.org/OutOfStock",
@@ -69,6 +79,7 @@ export function productJsonLd(
             "@type": "Offer",
             priceCurrency: product.currency,
             price: money(prices[0] ?? 0),
+            ...validUntil,
             availability: anyAvailable
               ? "https://schema.org/InStock"
               : "https://schema.org/OutOfStock",

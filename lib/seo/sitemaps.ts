@@ -16,10 +16,11 @@ import { listings } from "@/lib/listings/schema";
  */
 export const LISTINGS_PER_SITEMAP = 20_000;
 
-/** The commerce pages worth indexing: the overview and each category's landing page. */
+/** The commerce pages worth indexing: the overview, the offers and each category's landing page. */
 export function commerceSitemapPaths(): string[] {
   return [
     "/commerce",
+    "/commerce/offer",
     "/commerce/product",
     ...productCategories.map((category) => `/commerce/product?${productSearchQuery({ category })}`),
   ];

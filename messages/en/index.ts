@@ -28,6 +28,7 @@ import commerce from "./commerce.json";
 import storefront from "./storefront.json";
 import reviewsAdmin from "./reviewsAdmin.json";
 import brands from "./brands.json";
+import offers from "./offers.json";
 import search from "./search.json";
 import cart from "./cart.json";
 import addresses from "./addresses.json";
@@ -43,6 +44,7 @@ const messages = {
   storefront,
   reviewsAdmin,
   brands,
+  offers,
   search,
   cart,
   addresses,

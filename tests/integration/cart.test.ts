@@ -18,6 +18,7 @@ import { queryRows } from "@/lib/db/rows";
 import { runAsAnon, runAsSystem, runAsUser } from "@/lib/db/run-context";
 import { isAppError } from "@/lib/errors/app-error";
 import { listings } from "@/lib/listings/schema";
+import { offers } from "@/lib/offers/schema";
 import { enableCommerce } from "./support/commerce";
 import {
   createOrganisationWorld,
@@ -288,6 +289,46 @@ describe("what a cart shows", () => {
     // Removing the last line drops the cart.
     for (const l of cart.lines) await updateCartLine(fay.claims, { lineId: l.id, quantity: 0 });
     expect(await getCart(fay.claims, cart.id)).toBeNull();
+  });
+});
+
+describe("offers in the cart", () => {
+  it("price a line at a running offer, show the normal price, and stop when the offer ends", async () => {
+    const gus = await shopper("offer-gus");
+    const id = randomUUID();
+    await product(world.a.id, id, "published", [], [{ values: [], price: 10000, stock: null }]);
+    const offerId = randomUUID();
+    await runAsSystem(db(), "test: offer", (tx) =>
+      tx.insert(offers).values({
+        id: offerId,
+        organisationId: world.a.id,
+        listingId: id,
+        title: "A quarter off",
+        kind: "percentage",
+        value: 25,
+        startsAt: new Date(Date.now() - 60_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+      }),
+    );
+    const { cartId } = await addToCart(gus.claims, { productId: id, option: [], quantity: 2 });
+    let [line] = (await getCart(gus.claims, cartId))!.lines;
+    expect(line).toMatchObject({
+      unitPriceMinor: 7500,
+      normalPriceMinor: 10000,
+      lineTotalMinor: 15000,
+      previousPriceMinor: null,
+    });
+    // The offer ends: the cart says the price went up, never silently.
+    await runAsSystem(db(), "test: end offer", (tx) =>
+      tx.update(offers).set({ endedAt: new Date() }).where(eq(offers.id, offerId)),
+    );
+    [line] = (await getCart(gus.claims, cartId))!.lines;
+    expect(line).toMatchObject({
+      unitPriceMinor: 10000,
+      normalPriceMinor: null,
+      previousPriceMinor: 7500,
+      lineTotalMinor: 20000,
+    });
   });
 });
 

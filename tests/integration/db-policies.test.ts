@@ -23,6 +23,7 @@ import {
   productVariants,
 } from "@/lib/commerce/schema";
 import { listingImages, listings } from "@/lib/listings/schema";
+import { offers } from "@/lib/offers/schema";
 import { cartLines, carts } from "@/lib/cart/schema";
 import { reviewPhotos, reviews } from "@/lib/reviews/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
@@ -276,6 +277,16 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           unitPriceMinor: 100,
           currency: "USD",
         });
+        // An offer on the draft (running by the clock, but its listing is not published).
+        await tx.insert(offers).values({
+          organisationId: org.id,
+          listingId,
+          title: "Offer",
+          kind: "percentage",
+          value: 10,
+          startsAt: new Date(Date.now() - 3_600_000),
+          endsAt: new Date(Date.now() + 3_600_000),
+        });
         await tx.insert(productAttributes).values({
           organisationId: org.id,
           productId: listingId,
@@ -453,11 +464,12 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
   });
 
   it("staff and managers write only the tables their role's permissions name", async () => {
-    // Staff and managers hold commerce.product.write (the product tables), managers also
-    // commerce.brand.write (brands).
+    // Staff and managers hold commerce.product.write (the product tables) and
+    // commerce.offer.write (offers), managers also commerce.brand.write (brands).
     const staffCatalogue = [
       "public.listing_images",
       "public.listings",
+      "public.offers",
       "public.product_attributes",
       "public.product_external_ids",
       "public.product_variants",

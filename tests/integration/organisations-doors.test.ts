@@ -229,6 +229,13 @@ const pageDoors: Record<string, PageDoor> = {
     module: "commerce",
     params: () => ({ brandId: catalogue.brandId }),
   },
+  "commerce/offer/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
+  "commerce/offer/create/page.tsx": { needs: ["commerce.offer.write"], module: "commerce" },
+  "commerce/offer/[offerId]/page.tsx": {
+    needs: ["commerce.product.read"],
+    module: "commerce",
+    params: () => ({ offerId: catalogue.offerId }),
+  },
   "commerce/product/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
   "commerce/product/create/page.tsx": { needs: ["commerce.product.write"], module: "commerce" },
   ...Object.fromEntries(

@@ -145,6 +145,7 @@ const sessionless = [
   "listings/highlights/route.ts",
   // Signed by the payment provider; reads no session (docs/payments.md, "Webhook").
   "payments/webhook/route.ts",
+  "offers/running/route.ts",
   "public-files/[fileId]/route.ts",
   "review-photos/[photoId]/route.ts",
   "storage/[...key]/route.ts",

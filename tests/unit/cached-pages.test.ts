@@ -11,6 +11,7 @@ const product = "/commerce/product/00000000-0000-4000-8000-000000100001";
 describe("pages cached at run time", () => {
   it("are the commerce index, the products page and each category's first page", () => {
     expect(page("/commerce")).toEqual({ pathname: "/commerce/cached/index" });
+    expect(page("/commerce/offer")).toEqual({ pathname: "/commerce/cached/offers" });
     expect(page("/commerce/product")).toEqual({ pathname: "/commerce/cached/products" });
     expect(page("/commerce/product?category=books")).toEqual({
       pathname: "/commerce/cached/books",
@@ -41,7 +42,12 @@ describe("pages cached at run time", () => {
   });
 
   it("have no public address of their own", () => {
-    for (const url of ["/commerce/cached", "/commerce/cached/index", "/commerce/cached/books"]) {
+    for (const url of [
+      "/commerce/cached",
+      "/commerce/cached/index",
+      "/commerce/cached/offers",
+      "/commerce/cached/books",
+    ]) {
       expect(page(url)).toMatchObject({ refused: true });
       expect(page(url)?.pathname).not.toMatch(/^\/commerce\/cached\//);
     }

@@ -7,6 +7,7 @@ import {
   productVariants,
 } from "@/lib/commerce/schema";
 import { listings } from "@/lib/listings/schema";
+import { offers } from "@/lib/offers/schema";
 import { organisationModules } from "@/lib/organisations/schema";
 import { runAsSystem } from "@/lib/db/run-context";
 import type { Db } from "@/lib/db/types";
@@ -63,6 +64,7 @@ export async function seedProduct(db: Db, organisationId: string) {
     productId: randomUUID(),
     brandId: randomUUID(),
     externalId: randomUUID(),
+    offerId: randomUUID(),
     attributeName: "Pages",
   };
   await runAsSystem(db, "test: product", async (tx) => {
@@ -98,6 +100,16 @@ export async function seedProduct(db: Db, organisationId: string) {
       type: "mpn",
       value: `MPN-${ids.externalId.slice(0, 6)}`,
       matchKey: `mpn:mpn-${ids.externalId.slice(0, 6)}`,
+    });
+    await tx.insert(offers).values({
+      id: ids.offerId,
+      organisationId,
+      listingId: ids.productId,
+      title: "Seeded offer",
+      kind: "percentage",
+      value: 10,
+      startsAt: new Date(Date.now() - 3_600_000),
+      endsAt: new Date(Date.now() + 86_400_000),
     });
   });
   return ids;

@@ -66,6 +66,10 @@ export default async function CommercePage({ params }: Params) {
               <Icon name="tag" aria-hidden className="size-4" />
               {t("brands")}
             </Link>
+            <Link href={`${base}/offer`} className={buttonVariants({ variant: "outline" })}>
+              <Icon name="badge-percent" aria-hidden className="size-4" />
+              {t("offers")}
+            </Link>
             {access.can("commerce.product.write") ? (
               <Link
                 href={`${base}/product/create`}
