@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { runCommand } from "@/lib/backoffice/doors";
@@ -346,8 +346,14 @@ describe("offers under RLS", () => {
       onDraft: await make(draft.id, {}),
     };
     const seen = await runAsAnon(db(), (tx) =>
-      tx.select({ id: offers.id }).from(offers).where(eq(offers.kind, "percentage")),
+      tx
+        .select({ id: offers.id })
+        .from(offers)
+        .where(
+          and(eq(offers.kind, "percentage"), inArray(offers.listingId, [published.id, draft.id])),
+        ),
     );
+    // Only this test's listings: other tests (and the demo seed) run offers of their own.
     expect(seen.map((r) => r.id).sort()).toEqual([ids.running].sort());
     await expect(
       runAsAnon(db(), (tx) =>
