@@ -20,12 +20,16 @@ const queue = "/backoffice/moderation/review";
 test("a reported review disappears until a moderator restores it", async ({ page, browser }) => {
   test.setTimeout(180_000);
   // A published demo product (the demo owner owns every demo shop) that no other spec edits
-  // (cache-two-instances edits an electronics product's title).
+  // (cache-two-instances edits an electronics product's title). Other specs publish products
+  // of their own shops (the cart's, the offers'), which the demo owner cannot moderate.
   const [product] = await sql(
     (db) => db<{ id: string; organisationId: string }[]>`
-      select id, organisation_id as "organisationId" from listings
-       where kind = 'product' and status = 'published' and category <> 'electronics'
-       order by id desc limit 1`,
+      select l.id, l.organisation_id as "organisationId" from listings l
+       where l.kind = 'product' and l.status = 'published' and l.category <> 'electronics'
+         and l.organisation_id in (
+           select e.organisation_id from employments e join auth.users u on u.id = e.user_id
+            where u.email = ${demoOwner.email})
+       order by l.id desc limit 1`,
   );
   if (!product) throw new Error("The demo data has no published product.");
   const productPage = `/commerce/product/${product.id}`;
