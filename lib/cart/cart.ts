@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { productVariants } from "@/lib/commerce/schema";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
 import { queryRows } from "@/lib/db/rows";
+import { uuidArray } from "@/lib/db/uuid-array";
 import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
 import { isUuid } from "@/lib/organisations/access";
@@ -322,10 +323,7 @@ async function readCarts(tx: Tx, userId: string, cartId?: string): Promise<CartV
   // organisations table); a shop with nothing published any more has no card: null.
   const sellers = await queryRows<{ id: string; name: string }>(
     tx,
-    sql`select id, name from app.seller_cards(${sql.raw("ARRAY[")}${sql.join(
-      ownCarts.map((cart) => sql`${cart.organisationId}::uuid`),
-      sql`, `,
-    )}${sql.raw("]::uuid[]")})`,
+    sql`select id, name from app.seller_cards(${uuidArray(ownCarts.map((cart) => cart.organisationId))})`,
   );
   const names = new Map(sellers.map((seller) => [seller.id, seller.name]));
   const cartRows = ownCarts.map((cart) => ({

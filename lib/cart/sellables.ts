@@ -4,6 +4,7 @@ import { runningOfferPrices } from "@/lib/commerce/offer-running";
 import { productVariants, products } from "@/lib/commerce/schema";
 import type { Tx } from "@/lib/db/types";
 import { queryRows } from "@/lib/db/rows";
+import { uuidArray } from "@/lib/db/uuid-array";
 import { toCover, type CardCover, type CoverRow } from "@/lib/listings/public-products";
 import { listings } from "@/lib/listings/schema";
 import type { SellableKind } from "./sellable-kinds";
@@ -134,10 +135,7 @@ export async function heldByOthers(
   if (ids.length === 0) return new Map();
   const rows = await queryRows<{ sellable_id: string; held: number }>(
     tx,
-    sql`select sellable_id, held from app.sellable_holds(${kind}, ${sql.raw("ARRAY[")}${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}${sql.raw("]::uuid[]")})`,
+    sql`select sellable_id, held from app.sellable_holds(${kind}, ${uuidArray(ids)})`,
   );
   return new Map(rows.map((row) => [row.sellable_id, Number(row.held)]));
 }

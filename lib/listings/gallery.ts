@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
+import { uuidArray } from "@/lib/db/uuid-array";
 import { z } from "zod";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { type CommandConfig, type CommandContext, runCommand } from "@/lib/backoffice/doors";
@@ -73,7 +74,7 @@ async function writeOrder(tx: Tx, listingId: string, ids: readonly string[]): Pr
   if (ids.length === 0) return;
   await tx.execute(sql`
     update listing_images i set position = o.n - 1
-    from unnest(string_to_array(${ids.join(",")}, ',')::uuid[]) with ordinality as o(id, n)
+    from unnest(${uuidArray(ids)}) with ordinality as o(id, n)
     where i.id = o.id and i.listing_id = ${listingId}`);
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { uuidArray } from "@/lib/db/uuid-array";
 import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { withUserContext } from "@/lib/db/context";
@@ -54,8 +55,6 @@ function requireRead(access: OrganisationAccess): void {
 /** Built-in roles in rank order, then custom roles by name. */
 export const roleRank = sql`case ${roles.builtinKey} when 'owner' then 0 when 'admin' then 1 when 'manager' then 2 when 'staff' then 3 when 'viewer' then 4 else 5 end`;
 
-const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(",")}, ',')::uuid[]`;
-
 export async function listEmployees(
   access: OrganisationAccess,
   query: EmployeeQuery,
@@ -70,7 +69,7 @@ export async function listEmployees(
   const conditions: SQL[] = [eq(employments.organisationId, organisationId)];
   if (query.status) conditions.push(eq(employments.status, query.status));
   if (query.role && isUuid(query.role)) conditions.push(eq(employments.roleId, query.role));
-  if (term && ordered) conditions.push(sql`${employments.userId} = any(${idList(ordered)})`);
+  if (term && ordered) conditions.push(sql`${employments.userId} = any(${uuidArray(ordered)})`);
   const where = and(...conditions);
 
   const direction = query.dir === "desc" ? desc : asc;
@@ -78,7 +77,7 @@ export async function listEmployees(
   if (byName && ordered) {
     orderBy.push(
       direction(
-        sql`coalesce(array_position(${idList(ordered)}, ${employments.userId}), 2147483647)`,
+        sql`coalesce(array_position(${uuidArray(ordered)}, ${employments.userId}), 2147483647)`,
       ),
     );
   } else if (query.sort === "role") {
