@@ -26,6 +26,9 @@ export async function register(): Promise<void> {
     // Sandbox payment events a stop left undelivered (lib/payments/startup.ts); not awaited.
     const { deliverPendingSandboxEvents } = await import("@/lib/payments/startup");
     void deliverPendingSandboxEvents();
+    // Orders: expire overdue holds, reconcile payments, send refunds and emails (every minute).
+    const { startOrderUpkeep } = await import("@/lib/orders/startup");
+    startOrderUpkeep();
   }
   /* eslint-enable no-restricted-syntax */
 }

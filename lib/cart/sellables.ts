@@ -28,6 +28,10 @@ export interface SellableUnit {
   unitPriceMinor: number;
   /** The price without the offer, when an offer applies; else null. */
   normalPriceMinor: number | null;
+  /** The running offer that sets `unitPriceMinor`, if any. */
+  offerId: string | null;
+  /** The tax class its organisation's rates apply by (`standard` for kinds without one). */
+  taxClass: string;
   currency: string;
   /** null when the unit's stock is not tracked (unlimited). */
   stock: number | null;
@@ -38,6 +42,8 @@ export interface SellableUnit {
 
 interface SellableSource {
   load(tx: Tx, ids: string[]): Promise<SellableUnit[]>;
+  /** Takes sold units off tracked stock (confirming an order, as the system, units locked). */
+  takeStock(tx: Tx, items: { id: string; quantity: number }[]): Promise<void>;
 }
 
 const productVariantSource: SellableSource = {
@@ -50,6 +56,7 @@ const productVariantSource: SellableSource = {
         listingId: listings.id,
         title: listings.title,
         options: products.options,
+        taxClass: products.taxClass,
         optionValues: productVariants.optionValues,
         priceMinor: productVariants.priceMinor,
         currency: listings.currency,
@@ -89,12 +96,22 @@ const productVariantSource: SellableSource = {
           .join(" · "),
         unitPriceMinor: offer?.priceMinor ?? row.priceMinor,
         normalPriceMinor: offer ? row.priceMinor : null,
+        offerId: offer?.offerId ?? null,
+        taxClass: row.taxClass,
         currency: row.currency,
         stock: row.trackStock ? (row.stock ?? 0) : null,
         picture: toCover(row.cover),
         path: `/commerce/product/${row.listingId}`,
       };
     });
+  },
+  async takeStock(tx, items) {
+    for (const item of items) {
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
+        .where(and(eq(productVariants.id, item.id), eq(productVariants.trackStock, true)));
+    }
   },
 };
 
@@ -110,6 +127,15 @@ export async function loadSellables(
 ): Promise<Map<string, SellableUnit>> {
   const units = await sources[kind].load(tx, [...new Set(ids)]);
   return new Map(units.map((unit) => [unit.id, unit]));
+}
+
+/** Takes sold units of one kind off their stock (see SellableSource.takeStock). */
+export async function takeStock(
+  tx: Tx,
+  kind: SellableKind,
+  items: { id: string; quantity: number }[],
+): Promise<void> {
+  if (items.length > 0) await sources[kind].takeStock(tx, items);
 }
 
 /**

@@ -3,6 +3,6 @@ import "server-only";
  * The modules that handle payment events. Each import registers its handlers
  * (registerPaymentEventHandler) when loaded; lib/payments/webhook.ts imports this file, so
  * every event, from the route or from the sandbox's in-process delivery, finds them.
- * Add a line per module, e.g. `import "@/lib/checkout/payment-events";`.
+ * Add a line per module.
  */
-export {};
+import "@/lib/orders/payment-events";

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "@/lib/auth/schema";
 import {
   addToCart,
   cartItemCount,
@@ -12,19 +11,15 @@ import {
 } from "@/lib/cart/cart";
 import { claimGuestCartsFor } from "@/lib/cart/claim";
 import { cartLines, carts } from "@/lib/cart/schema";
-import { products, productVariants } from "@/lib/commerce/schema";
+import { productVariants } from "@/lib/commerce/schema";
 import { closeDb, getDb } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/rows";
 import { runAsAnon, runAsSystem, runAsUser } from "@/lib/db/run-context";
-import { isAppError } from "@/lib/errors/app-error";
 import { listings } from "@/lib/listings/schema";
 import { offers } from "@/lib/offers/schema";
 import { enableCommerce } from "./support/commerce";
-import {
-  createOrganisationWorld,
-  createTestUser,
-  type OrganisationWorld,
-} from "./support/organisations";
+import { code, sellableProduct, shopper } from "./support/shop";
+import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";
 
 /**
  * Carts (issue 12 §1): one per shopper per shop, stock held for 15 minutes by each add, holds
@@ -38,64 +33,6 @@ let world: OrganisationWorld;
 const ids = { shirt: randomUUID(), mug: randomUUID(), draft: randomUUID() };
 let variantS: string;
 let variantM: string;
-
-async function product(
-  organisationId: string,
-  id: string,
-  status: "published" | "draft",
-  options: { name: string; values: string[] }[],
-  variants: { values: string[]; price: number; stock: number | null }[],
-): Promise<string[]> {
-  return runAsSystem(db(), "test: cart products", async (tx) => {
-    await tx.insert(listings).values({
-      id,
-      organisationId,
-      kind: "product",
-      slug: `cart-${id.slice(0, 8)}`,
-      title: `Product ${id.slice(0, 4)}`,
-      category: "fashion",
-      currency: "EUR",
-      status,
-      publishedAt: status === "published" ? new Date() : null,
-    });
-    await tx.insert(products).values({ listingId: id, organisationId, options });
-    const rows = await tx
-      .insert(productVariants)
-      .values(
-        variants.map((v, position) => ({
-          organisationId,
-          productId: id,
-          optionValues: v.values,
-          priceMinor: v.price,
-          trackStock: v.stock !== null,
-          stock: v.stock,
-          position,
-        })),
-      )
-      .returning({ id: productVariants.id });
-    return rows.map((row) => row.id);
-  });
-}
-
-async function shopper(label: string, guest = false) {
-  const user = await createTestUser(db(), label);
-  if (guest) {
-    await runAsSystem(db(), "test: guest", (tx) =>
-      tx.update(users).set({ isAnonymous: true }).where(eq(users.id, user.userId)),
-    );
-  }
-  return { ...user, claims: { ...user.claims, is_anonymous: guest } };
-}
-
-async function code(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "done";
-  } catch (error) {
-    if (isAppError(error)) return error.code;
-    throw error;
-  }
-}
 
 const shirt = (size: "S" | "M", quantity = 1) => ({
   productId: ids.shirt,
@@ -117,7 +54,7 @@ beforeAll(async () => {
   world = await createOrganisationWorld(db());
   await enableCommerce(db(), world.a.id);
   await enableCommerce(db(), world.b.id);
-  [variantS, variantM] = (await product(
+  [variantS, variantM] = (await sellableProduct(
     world.a.id,
     ids.shirt,
     "published",
@@ -127,8 +64,20 @@ beforeAll(async () => {
       { values: ["M"], price: 2500, stock: null },
     ],
   )) as [string, string];
-  await product(world.b.id, ids.mug, "published", [], [{ values: [], price: 900, stock: 5 }]);
-  await product(world.a.id, ids.draft, "draft", [], [{ values: [], price: 100, stock: null }]);
+  await sellableProduct(
+    world.b.id,
+    ids.mug,
+    "published",
+    [],
+    [{ values: [], price: 900, stock: 5 }],
+  );
+  await sellableProduct(
+    world.a.id,
+    ids.draft,
+    "draft",
+    [],
+    [{ values: [], price: 100, stock: null }],
+  );
 });
 
 afterAll(async () => {
@@ -208,7 +157,7 @@ describe("stock holds", () => {
 
   it("never sells the last units twice when shoppers add at once", async () => {
     const stockId = randomUUID();
-    const [variant] = await product(
+    const [variant] = await sellableProduct(
       world.b.id,
       stockId,
       "published",
@@ -238,7 +187,7 @@ describe("what a cart shows", () => {
   it("shows price changes, missing stock and units that can no longer be bought", async () => {
     const fay = await shopper("show-fay");
     const id = randomUUID();
-    const [variant] = await product(
+    const [variant] = await sellableProduct(
       world.a.id,
       id,
       "published",
@@ -296,7 +245,13 @@ describe("offers in the cart", () => {
   it("price a line at a running offer, show the normal price, and stop when the offer ends", async () => {
     const gus = await shopper("offer-gus");
     const id = randomUUID();
-    await product(world.a.id, id, "published", [], [{ values: [], price: 10000, stock: null }]);
+    await sellableProduct(
+      world.a.id,
+      id,
+      "published",
+      [],
+      [{ values: [], price: 10000, stock: null }],
+    );
     const offerId = randomUUID();
     await runAsSystem(db(), "test: offer", (tx) =>
       tx.insert(offers).values({
@@ -414,7 +369,13 @@ describe("a guest's carts", () => {
     await addToCart(guest.claims, shirt("M", 2));
     await addToCart(guest.claims, mug(1));
     const extra = randomUUID();
-    await product(world.a.id, extra, "published", [], [{ values: [], price: 300, stock: 9 }]);
+    await sellableProduct(
+      world.a.id,
+      extra,
+      "published",
+      [],
+      [{ values: [], price: 300, stock: 9 }],
+    );
     await addToCart(ivy.claims, shirt("M", 1));
     await addToCart(ivy.claims, { productId: extra, option: [], quantity: 1 });
 

@@ -25,6 +25,7 @@ import {
 import { listingImages, listings } from "@/lib/listings/schema";
 import { offers } from "@/lib/offers/schema";
 import { cartLines, carts } from "@/lib/cart/schema";
+import { orderEvents, orderLines, orderRefunds, orders, orderTasks } from "@/lib/orders/schema";
 import { reviewPhotos, reviews } from "@/lib/reviews/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
@@ -277,6 +278,43 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           unitPriceMinor: 100,
           currency: "USD",
         });
+        // An order the shopper placed with the organisation: the buyer's and the organisation's
+        // (members with commerce.order.read), never another organisation's.
+        const orderId = randomUUID();
+        await tx.insert(orders).values({
+          id: orderId,
+          organisationId: org.id,
+          buyerUserId: shopper.userId,
+          sellerName: org.name,
+          reference: `T${org.slug.slice(-3)}-${randomUUID().slice(0, 4)}`.toUpperCase(),
+          currency: "USD",
+          subtotalMinor: 100,
+          totalMinor: 100,
+          contact: { name: "Shopper", email: shopper.email, phone: null },
+          delivery: { method: "pickup", name: "Pickup", note: null, priceMinor: 0 },
+          holdExpiresAt: new Date(Date.now() + 600_000),
+        });
+        await tx.insert(orderLines).values({
+          orderId,
+          organisationId: org.id,
+          position: 0,
+          sellableKind: "product_variant",
+          sellableId: variantRow!.id,
+          listingId,
+          title: "Draft",
+          quantity: 1,
+          unitPriceMinor: 100,
+          totalMinor: 100,
+        });
+        await tx.insert(orderEvents).values({ orderId, organisationId: org.id, kind: "placed" });
+        await tx.insert(orderRefunds).values({
+          orderId,
+          organisationId: org.id,
+          amountMinor: 50,
+          reason: "other",
+          status: "succeeded",
+        });
+        await tx.insert(orderTasks).values({ orderId, organisationId: org.id, kind: "mail" });
         // An offer on the draft (running by the clock, but its listing is not published).
         await tx.insert(offers).values({
           organisationId: org.id,
@@ -484,9 +522,11 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
     > = {
       // Reviews: staff and managers answer them (reviews.review.reply), so the row's update
       // policy lets them in; reviews_write_guard narrows it to the reply columns.
+      // Orders: staff and managers move them along (commerce.order.write) and queue the
+      // follow-up work of a change (order_tasks); events and refunds need the actor's own id.
       staff: {
-        insert: ["public.organisation_files", ...staffCatalogue],
-        update: ["public.organisation_files", ...staffCatalogue, "public.reviews"],
+        insert: ["public.organisation_files", ...staffCatalogue, "public.order_tasks"],
+        update: ["public.organisation_files", ...staffCatalogue, "public.reviews", "public.orders"],
         delete: [...staffCatalogue],
       },
       manager: {
@@ -497,6 +537,7 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           "public.organisation_files",
           "public.brands",
           ...staffCatalogue,
+          "public.order_tasks",
         ],
         update: [
           "public.organisation_faqs",
@@ -506,6 +547,7 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           "public.brands",
           ...staffCatalogue,
           "public.reviews",
+          "public.orders",
         ],
         delete: [
           "public.organisation_faqs",

@@ -8,6 +8,7 @@ import {
   authRecovery,
 } from "./auth-emails";
 import { contactAcknowledgement } from "./contact-acknowledgement";
+import { orderUpdate } from "./order-emails";
 import { organisationContactVerify, organisationInvitation } from "./organisation-emails";
 
 /** Every email the app sends, by name. `sendMail` takes a name and that template's data. */
@@ -22,6 +23,7 @@ export const mailTemplates = {
   authReauthentication,
   organisationContactVerify,
   organisationInvitation,
+  orderUpdate,
 };
 
 export type MailTemplateName = keyof typeof mailTemplates;
