@@ -72,6 +72,9 @@ export const auditActions = [
   "commerce.offer.update",
   "commerce.offer.end",
   "commerce.offer.delete",
+  "commerce.order.fulfil",
+  "commerce.order.refund",
+  "commerce.order.cancel",
   "reviews.review.reply",
   "reviews.review.report",
   /** Recorded by app.decide_review() (migration 0021): a moderator's decision. */
@@ -95,6 +98,7 @@ export const auditResourceTypes = [
   "brand",
   "product",
   "offer",
+  "order",
   "review",
 ] as const;
 

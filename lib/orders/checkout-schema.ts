@@ -20,7 +20,7 @@ export const checkoutSchema = z
   .object({
     cartId: uuidField,
     name: z.string().check(textRule()).trim().min(1).max(120),
-    email: z.string().trim().toLowerCase().email().max(254),
+    email: z.string().check(textRule()).trim().toLowerCase().pipe(z.email().max(254)),
     phone: optionalText(40),
     /** `pickup` or a delivery rate's id. */
     delivery: z.union([z.literal("pickup"), uuidField]),
