@@ -148,6 +148,15 @@ export async function CartDetail({ cart }: { cart: CartView }) {
         </dd>
       </dl>
       <p className="text-sm text-muted-foreground">{t("taxesLater")}</p>
+      {cart.lines.length > 0 ? (
+        <Link
+          href={`/commerce/cart/${cart.id}/checkout`}
+          className="btn btn-primary h-11 self-end px-6"
+          data-testid="go-to-checkout"
+        >
+          {t("checkout")}
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -28,6 +28,7 @@ const scopeDirs: Record<ClientMessageScope, string[]> = {
     "app/[locale]/profile/my-addresses/[addressId]/",
     "components/addresses/address-form.tsx",
   ],
+  checkout: ["components/checkout/"],
   // The form hook's validation messages: every scope with a form passes "validation".
   contact: ["app/[locale]/(public)/contact/", "lib/validation/messages.ts"],
   devTools: ["app/[locale]/(public)/dev/", "components/layout/dev-error-triggers.tsx"],

@@ -42,6 +42,8 @@ export const clientMessageScopes = {
   profileForm: ["profile", "validation"],
   /** The address form (/profile/my-addresses/create and /profile/my-addresses/[addressId]). */
   addresses: ["addresses", "validation"],
+  /** Checkout and the payment page (/commerce/cart/[cartId]/checkout, /commerce/checkout/[orderId]). */
+  checkout: ["checkout", "validation"],
   /** The contact form (/contact). */
   contact: ["contact", "validation"],
   /** /dev/**. */

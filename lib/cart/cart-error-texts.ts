@@ -19,12 +19,19 @@ const cartErrorCodes = [
  * browser): every code above, plus `failed` and `invalid`.
  */
 export async function cartErrorTexts(): Promise<Record<string, string>> {
+  return actionErrorTexts(cartErrorCodes);
+}
+
+/** The texts of these codes for a shopper's form, plus `failed` and `invalid`. */
+export async function actionErrorTexts(
+  codes: readonly AppErrorCode[],
+): Promise<Record<string, string>> {
   const [errors, buy] = await Promise.all([
     getTranslations("backoffice.errors"),
     getTranslations("storefront.product.buy"),
   ]);
   return {
-    ...Object.fromEntries(cartErrorCodes.map((code) => [code, errors(code)])),
+    ...Object.fromEntries(codes.map((code) => [code, errors(code)])),
     failed: buy("failed"),
     invalid: buy("invalid"),
   };

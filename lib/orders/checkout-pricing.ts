@@ -36,6 +36,22 @@ export interface PricedCheckout {
 
 export type DeliveryChoice = { method: "pickup" } | { method: "delivery"; rateId: string };
 
+/** What the buyer chooses from: `pickup` (when offered) and the shop's flat rates. */
+export interface DeliveryOption {
+  id: "pickup" | string;
+  name: string;
+  priceMinor: number;
+  note: string | null;
+}
+
+export async function deliveryOptions(
+  _tx: Tx,
+  _organisationId: string,
+  _currency: string,
+): Promise<DeliveryOption[]> {
+  return [{ id: "pickup", name: "", priceMinor: 0, note: null }];
+}
+
 export type PricingProblem = "deliveryUnavailable" | "discountInvalid";
 
 /**

@@ -57,7 +57,7 @@ export async function endUnpaidOrder(
  * event is still on the way (a server stopped in between) confirms the order now, through the
  * same function as the event; the event, when it comes, then changes nothing.
  */
-async function reconcile(order: OrderRow): Promise<void> {
+export async function reconcileOrder(order: OrderRow): Promise<void> {
   if (!order.paymentId || order.paymentId.startsWith("free:")) return;
   const payment = await getPaymentProvider().getPayment(order.paymentId);
   if (payment?.status !== "succeeded") return;
@@ -84,7 +84,7 @@ export async function runOrderUpkeep(limit = 100): Promise<{ expired: number; ta
   let expired = 0;
   for (const order of overdue) {
     try {
-      await reconcile(order);
+      await reconcileOrder(order);
     } catch (error) {
       console.error("orders: reconcile failed", { id: order.id, error });
       continue;

@@ -113,6 +113,13 @@ export const routes: readonly RouteEntry[] = [
   // Carts are a guest's too (an anonymous session made by the first add: issue 12 §1), and
   // need no profile; without a session /commerce/cart is the empty cart and a cart is a 404.
   ...group("commerce.cart", PUBLIC, "/commerce/cart", ["", "/[cartId]"]),
+  // Not in the spec's list: checkout per cart and paying a placed order (issue 12 §2). Open
+  // to guests so the checkout can ask them to sign in or register; the pages answer 404 to
+  // anyone whose cart or order it is not.
+  ...group("commerce.checkout", PUBLIC, "/commerce", [
+    "/cart/[cartId]/checkout",
+    "/checkout/[orderId]",
+  ]),
 
   // Commerce (public)
   ...group("commerce", PUBLIC, "/commerce", [
@@ -194,6 +201,9 @@ export const routes: readonly RouteEntry[] = [
     "/offer",
     "/offer/create",
     "/offer/[offerId]",
+    // Not in the spec's list: the seller's orders (issue 12 §3 names commerce/order).
+    "/order",
+    "/order/[orderId]",
   ]),
   ...group("backoffice.commerce", MEMBER, PRODUCT, [
     "",

@@ -31,6 +31,7 @@ import brands from "./brands.json";
 import offers from "./offers.json";
 import search from "./search.json";
 import cart from "./cart.json";
+import checkout from "./checkout.json";
 import addresses from "./addresses.json";
 import paymentsSandbox from "./paymentsSandbox.json";
 
@@ -47,6 +48,7 @@ const messages = {
   offers,
   search,
   cart,
+  checkout,
   addresses,
   paymentsSandbox,
   auth,
