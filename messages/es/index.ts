@@ -32,6 +32,7 @@ import offers from "./offers.json";
 import search from "./search.json";
 import cart from "./cart.json";
 import checkout from "./checkout.json";
+import orders from "./orders.json";
 import addresses from "./addresses.json";
 import paymentsSandbox from "./paymentsSandbox.json";
 
@@ -49,6 +50,7 @@ const messages = {
   search,
   cart,
   checkout,
+  orders,
   addresses,
   paymentsSandbox,
   auth,

@@ -54,6 +54,9 @@ export default async function ProfilePage() {
           <Link href="/profile/my-addresses" className={buttonVariants({ variant: "outline" })}>
             {t("addresses")}
           </Link>
+          <Link href="/profile/order" className={buttonVariants({ variant: "outline" })}>
+            {t("orders")}
+          </Link>
           <SignOutButton
             labels={{
               signOut: ta("signOut"),
