@@ -139,7 +139,12 @@ export function CheckoutForm(props: CheckoutFormProps) {
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" formAction={repriceCheckoutAction} className="btn btn-outline h-10 px-4" formNoValidate>
+        <button
+          type="submit"
+          formAction={repriceCheckoutAction}
+          className="btn btn-outline h-10 px-4"
+          formNoValidate
+        >
           {t("update")}
         </button>
         <button
@@ -151,7 +156,12 @@ export function CheckoutForm(props: CheckoutFormProps) {
           {placing ? t("placing") : t("place")}
         </button>
       </div>
-      <p role="status" aria-live="polite" className="text-sm font-medium text-danger" data-testid="checkout-answer">
+      <p
+        role="status"
+        aria-live="polite"
+        className="text-sm font-medium text-danger"
+        data-testid="checkout-answer"
+      >
         {answer}
       </p>
     </form>

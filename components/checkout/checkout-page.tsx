@@ -41,7 +41,8 @@ export async function CheckoutPage({
   ]);
   const { cart, priced, options, choice } = view;
   const money = (minor: number) => formatMoney(minor, { currency: cart.currency, locale });
-  const pricedLines = "problem" in priced ? new Map() : new Map(priced.lines.map((l) => [l.key, l]));
+  const pricedLines =
+    "problem" in priced ? new Map() : new Map(priced.lines.map((l) => [l.key, l]));
   const lines: SummaryLine[] = cart.lines.map((line) => ({
     key: line.lineId,
     title: line.unit?.title ?? "",

@@ -54,7 +54,11 @@ export async function OrderList({
       ) : (
         <ul className="flex flex-col gap-3" data-testid="order-list">
           {page.items.map(({ order, itemCount }) => (
-            <li key={order.id} className="rounded-card border border-border p-4" data-testid="order-item">
+            <li
+              key={order.id}
+              className="rounded-card border border-border p-4"
+              data-testid="order-item"
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                 <h2 className="font-semibold">
                   <Link href={`${basePath}/${order.id}`} className="hover:underline">

@@ -46,7 +46,9 @@ export async function OrderTimeline({ detail }: { detail: OrderDetail }) {
                   status: t(`refundStatus.${refund.status}`),
                 })}{" "}
                 · {t(`refundReason.${refund.reason}`)}
-                {refund.note ? <span className="block text-muted-foreground">{refund.note}</span> : null}
+                {refund.note ? (
+                  <span className="block text-muted-foreground">{refund.note}</span>
+                ) : null}
               </li>
             ))}
           </ul>

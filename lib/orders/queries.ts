@@ -120,3 +120,25 @@ export async function getMyOrder(claims: UserClaims, orderId: string): Promise<O
     readOrderDetail(tx, and(eq(orders.id, orderId), eq(orders.buyerUserId, claims.sub)) as SQL),
   );
 }
+
+/** The seller's list (members with commerce.order.read: RLS, and the organisation's id). */
+export async function listSellerOrders(
+  claims: UserClaims,
+  organisationId: string,
+  options: { status: OrderStatus | null; page: number },
+): Promise<OrderPage> {
+  return withUserContext(claims, (tx) => listOrganisationOrders(tx, organisationId, options));
+}
+
+export async function getSellerOrder(
+  claims: UserClaims,
+  organisationId: string,
+  orderId: string,
+): Promise<OrderDetail | null> {
+  return withUserContext(claims, (tx) =>
+    readOrderDetail(
+      tx,
+      and(eq(orders.id, orderId), eq(orders.organisationId, organisationId)) as SQL,
+    ),
+  );
+}

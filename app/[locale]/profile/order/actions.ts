@@ -14,7 +14,12 @@ import { textRule } from "@/lib/validation/text";
 const orderId = z.string().trim().uuid();
 const refundSchema = z.object({
   orderId,
-  reason: z.string().check(textRule({ multiline: true })).trim().min(1).max(500),
+  reason: z
+    .string()
+    .check(textRule({ multiline: true }))
+    .trim()
+    .min(1)
+    .max(500),
 });
 
 async function settle(id: string, done: string, run: () => Promise<void>): Promise<never> {

@@ -17,7 +17,10 @@ import { parseWithValidation } from "@/lib/validation/parse";
 export type CheckoutState = ActionState<null>;
 
 /** Places the order of one cart and goes to its payment page. */
-export async function placeOrderAction(_: CheckoutState, formData: FormData): Promise<CheckoutState> {
+export async function placeOrderAction(
+  _: CheckoutState,
+  formData: FormData,
+): Promise<CheckoutState> {
   const claims = await getCurrentClaims();
   if (!claims) return { status: "error", code: "accountRequired" };
   const parsed = parseWithValidation(checkoutSchema, formToObject(formData));
@@ -58,9 +61,7 @@ export async function repriceCheckoutAction(formData: FormData): Promise<void> {
   redirect(`/commerce/cart/${cartId}/checkout?${query.toString()}`);
 }
 
-export type PayState =
-  | ActionState<null>
-  | { status: "declined"; code: string };
+export type PayState = ActionState<null> | { status: "declined"; code: string };
 
 const cardSchema = z.object({
   orderId: orderIdSchema.shape.orderId,
@@ -72,7 +73,10 @@ const cardSchema = z.object({
     .string()
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/),
-  cvc: z.string().trim().regex(/^\d{3,4}$/),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/),
 });
 
 /** Pays with the sandbox's card form; an authentication step goes to its challenge page. */
@@ -92,7 +96,8 @@ export async function paySandboxAction(_: PayState, formData: FormData): Promise
   try {
     const result = await paySandboxOrder(claims, parsed.data.orderId, card);
     if (result.outcome === "failed") return { status: "declined", code: result.code };
-    target = result.outcome === "action" ? result.url : `/profile/order/${parsed.data.orderId}?paid=1`;
+    target =
+      result.outcome === "action" ? result.url : `/profile/order/${parsed.data.orderId}?paid=1`;
   } catch (error) {
     return failureState(error, "checkout: pay");
   }

@@ -62,7 +62,10 @@ export default async function MyOrderPage({ params, searchParams }: Props) {
         : null;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 md:py-10">
-      <Link href="/profile/order" className="text-sm text-primary-text underline underline-offset-4">
+      <Link
+        href="/profile/order"
+        className="text-sm text-primary-text underline underline-offset-4"
+      >
         {t("detail.backToList")}
       </Link>
       <div className="flex flex-col gap-2">
@@ -76,7 +79,11 @@ export default async function MyOrderPage({ params, searchParams }: Props) {
         <OrderStates order={order} />
       </div>
       {notice ? (
-        <p role="status" className="rounded-card border border-border bg-surface p-3" data-testid="order-notice">
+        <p
+          role="status"
+          className="rounded-card border border-border bg-surface p-3"
+          data-testid="order-notice"
+        >
           {notice}
         </p>
       ) : null}
@@ -91,7 +98,9 @@ export default async function MyOrderPage({ params, searchParams }: Props) {
             {t("detail.pay")}
           </Link>
           <span className="text-sm text-muted-foreground">
-            {t("detail.payUntil", { time: format.dateTime(order.holdExpiresAt, { timeStyle: "short" }) })}
+            {t("detail.payUntil", {
+              time: format.dateTime(order.holdExpiresAt, { timeStyle: "short" }),
+            })}
           </span>
         </div>
       ) : null}

@@ -70,6 +70,12 @@ export default async function CommercePage({ params }: Params) {
               <Icon name="badge-percent" aria-hidden className="size-4" />
               {t("offers")}
             </Link>
+            {access.can("commerce.order.read") ? (
+              <Link href={`${base}/order`} className={buttonVariants({ variant: "outline" })}>
+                <Icon name="shopping-cart" aria-hidden className="size-4" />
+                {t("orders")}
+              </Link>
+            ) : null}
             {access.can("commerce.product.write") ? (
               <Link
                 href={`${base}/product/create`}
