@@ -72,6 +72,13 @@ export const auditActions = [
   "commerce.offer.update",
   "commerce.offer.end",
   "commerce.offer.delete",
+  "commerce.settings.update",
+  "commerce.deliveryRate.create",
+  "commerce.deliveryRate.update",
+  "commerce.discount.create",
+  "commerce.discount.update",
+  "commerce.discount.activate",
+  "commerce.discount.deactivate",
   "reviews.review.reply",
   "reviews.review.report",
   /** Recorded by app.decide_review() (migration 0021): a moderator's decision. */
@@ -95,6 +102,9 @@ export const auditResourceTypes = [
   "brand",
   "product",
   "offer",
+  "sellingTerms",
+  "deliveryRate",
+  "discountCode",
   "review",
 ] as const;
 
