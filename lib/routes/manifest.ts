@@ -194,6 +194,12 @@ export const routes: readonly RouteEntry[] = [
     "/offer",
     "/offer/create",
     "/offer/[offerId]",
+    // Not in the spec's list: the selling terms and discount codes (issue 12 §2, "taxes (the
+    // organisation's rates…)", "discount codes"), docs/selling-terms.md.
+    "/settings",
+    "/discount",
+    "/discount/create",
+    "/discount/[discountCodeId]",
   ]),
   ...group("backoffice.commerce", MEMBER, PRODUCT, [
     "",

@@ -70,6 +70,14 @@ export default async function CommercePage({ params }: Params) {
               <Icon name="badge-percent" aria-hidden className="size-4" />
               {t("offers")}
             </Link>
+            <Link href={`${base}/discount`} className={buttonVariants({ variant: "outline" })}>
+              <Icon name="badge-percent" aria-hidden className="size-4" />
+              {t("discounts")}
+            </Link>
+            <Link href={`${base}/settings`} className={buttonVariants({ variant: "outline" })}>
+              <Icon name="settings" aria-hidden className="size-4" />
+              {t("settings")}
+            </Link>
             {access.can("commerce.product.write") ? (
               <Link
                 href={`${base}/product/create`}
