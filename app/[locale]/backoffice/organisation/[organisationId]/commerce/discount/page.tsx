@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { createLoader, parseAsStringLiteral, type SearchParams } from "nuqs/server";
+import { ListFilterForm } from "@/components/backoffice/list-filter-form";
 import { ModuleOff } from "@/components/backoffice/module-off";
 import { PageHeader } from "@/components/backoffice/page-header";
 import { DiscountStatusBadge } from "@/components/backoffice/selling-terms/discount-status-badge";
@@ -10,14 +11,12 @@ import { DataTable } from "@/components/ui/data-table/data-table";
 import { createDataTableLoader } from "@/components/ui/data-table/params";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
-import { fieldControlClass } from "@/components/ui/input";
 import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { minorToAmount } from "@/lib/commerce/money";
 import { listDiscountCodes, type DiscountSummary } from "@/lib/selling-terms/backoffice-reads";
 import { discountStatuses, discountsTable } from "@/lib/selling-terms/list-params";
 import { basisPointsToPercent } from "@/lib/selling-terms/settings-schema";
-import { cn } from "@/lib/utils/cn";
 
 type Props = {
   params: Promise<{ organisationId: string }>;
@@ -84,45 +83,15 @@ export default async function DiscountsPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader title={t("title")} description={t("intro")} actions={createLink} />
-      <form
-        role="search"
-        aria-label={t("filters")}
-        method="get"
+      <ListFilterForm
         action={base}
-        className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
-        <div className="flex min-w-0 flex-col gap-1.5 sm:w-64">
-          <label htmlFor="discount-status" className="text-sm font-medium">
-            {t("status")}
-          </label>
-          <select
-            id="discount-status"
-            name="status"
-            defaultValue={filters.status ?? ""}
-            className={cn(fieldControlClass, "h-10")}
-          >
-            <option value="">{t("anyStatus")}</option>
-            {discountStatuses.map((s) => (
-              <option key={s} value={s}>
-                {ts(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {Object.entries(kept).map(([name, value]) =>
-          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
-        )}
-        <div className="flex gap-2">
-          <button type="submit" className={buttonVariants({ variant: "outline" })}>
-            {t("apply")}
-          </button>
-          {filters.status ? (
-            <Link href={base} className={buttonVariants({ variant: "ghost" })}>
-              {t("clear")}
-            </Link>
-          ) : null}
-        </div>
-      </form>
+        label={t("filters")}
+        field={{ id: "discount-status", name: "status", label: t("status") }}
+        value={filters.status}
+        options={discountStatuses.map((value) => ({ value, label: ts(value) }))}
+        kept={kept}
+        texts={{ any: t("anyStatus"), apply: t("apply"), clear: t("clear") }}
+      />
       <DataTable
         caption={t("listLabel")}
         captionHidden
