@@ -8,8 +8,8 @@ import { withUserContext, type UserClaims } from "@/lib/db/context";
 import { isUuid } from "@/lib/organisations/access";
 import type { DiscountKind } from "./kinds";
 import type { DiscountSort, DiscountStatus } from "./list-params";
-import { deliveryRates, discountCodes, sellingTerms, taxRates } from "./schema";
-import { defaultTerms, ratesByClass } from "./terms";
+import { deliveryRates, discountCodes } from "./schema";
+import { defaultTerms, ratesByClass, readTermsRows } from "./terms";
 
 /**
  * The back office's reads of selling terms and discount codes (commerce.product.read, asked
@@ -43,23 +43,7 @@ export async function readSettingsScreen(
 ): Promise<SettingsScreen | null> {
   if (!isUuid(organisationId)) return null;
   return withUserContext(claims, async (tx) => {
-    const [terms] = await tx
-      .select({
-        pricesIncludeTax: sellingTerms.pricesIncludeTax,
-        pickupEnabled: sellingTerms.pickupEnabled,
-        pickupNote: sellingTerms.pickupNote,
-        version: sellingTerms.version,
-      })
-      .from(sellingTerms)
-      .where(eq(sellingTerms.organisationId, organisationId));
-    const rates = await tx
-      .select({
-        taxClass: taxRates.taxClass,
-        basisPoints: taxRates.basisPoints,
-        label: taxRates.label,
-      })
-      .from(taxRates)
-      .where(eq(taxRates.organisationId, organisationId));
+    const { terms, rates } = await readTermsRows(tx, organisationId);
     const delivery = await tx
       .select({
         id: deliveryRates.id,

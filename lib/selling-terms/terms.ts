@@ -40,15 +40,17 @@ export function ratesByClass(
   return out;
 }
 
-export async function loadSellingTerms(tx: Tx, organizationId: string): Promise<SellingTerms> {
+/** The terms row (none until first saved) and the rates set, as stored. */
+export async function readTermsRows(tx: Tx, organisationId: string) {
   const [terms] = await tx
     .select({
       pricesIncludeTax: sellingTerms.pricesIncludeTax,
       pickupEnabled: sellingTerms.pickupEnabled,
       pickupNote: sellingTerms.pickupNote,
+      version: sellingTerms.version,
     })
     .from(sellingTerms)
-    .where(eq(sellingTerms.organisationId, organizationId));
+    .where(eq(sellingTerms.organisationId, organisationId));
   const rates = await tx
     .select({
       taxClass: taxRates.taxClass,
@@ -56,7 +58,12 @@ export async function loadSellingTerms(tx: Tx, organizationId: string): Promise<
       label: taxRates.label,
     })
     .from(taxRates)
-    .where(eq(taxRates.organisationId, organizationId));
+    .where(eq(taxRates.organisationId, organisationId));
+  return { terms: terms ?? null, rates };
+}
+
+export async function loadSellingTerms(tx: Tx, organizationId: string): Promise<SellingTerms> {
+  const { terms, rates } = await readTermsRows(tx, organizationId);
   const delivery = await tx
     .select({
       id: deliveryRates.id,
