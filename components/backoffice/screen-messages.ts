@@ -78,6 +78,21 @@ export const backofficeMessageScopes = {
   brands: ["brands.form", "backoffice.errors", "validation"],
   /** commerce/offer/create and commerce/offer/{offerId}. */
   offers: ["offers.form", "offers.kinds", "backoffice.errors", "validation"],
+  /** commerce/settings: the terms and the delivery rates. */
+  sellingTerms: [
+    "sellingTerms.settings",
+    "sellingTerms.delivery",
+    "backoffice.errors",
+    "validation",
+  ],
+  /** commerce/discount/create and commerce/discount/{discountCodeId} (and the offers' confirm). */
+  discounts: [
+    "sellingTerms.discountForm",
+    "sellingTerms.kinds",
+    "offers.form",
+    "backoffice.errors",
+    "validation",
+  ],
 } as const satisfies Record<string, readonly MessagePath[]>;
 
 export type BackofficeMessageScope = keyof typeof backofficeMessageScopes;

@@ -75,6 +75,13 @@ export const auditActions = [
   "commerce.order.fulfil",
   "commerce.order.refund",
   "commerce.order.cancel",
+  "commerce.settings.update",
+  "commerce.deliveryRate.create",
+  "commerce.deliveryRate.update",
+  "commerce.discount.create",
+  "commerce.discount.update",
+  "commerce.discount.activate",
+  "commerce.discount.deactivate",
   "reviews.review.reply",
   "reviews.review.report",
   /** Recorded by app.decide_review() (migration 0021): a moderator's decision. */
@@ -99,6 +106,9 @@ export const auditResourceTypes = [
   "product",
   "offer",
   "order",
+  "sellingTerms",
+  "deliveryRate",
+  "discountCode",
   "review",
 ] as const;
 

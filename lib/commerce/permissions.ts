@@ -2,7 +2,8 @@ import { definePermissions } from "@/lib/permissions/define";
 
 /**
  * The products vertical (module `commerce`): brands and products with their variants, and
- * offers (time-limited prices on listings: whoever writes products writes offers), and the
+ * offers (time-limited prices on listings: whoever writes products writes offers), the selling
+ * terms (tax, pickup, delivery: managers) and discount codes (managers and staff), and the
  * orders buyers place (read; write: fulfilment and cancelling; refund: money back).
  */
 export const commercePermissions = definePermissions([
@@ -11,6 +12,8 @@ export const commercePermissions = definePermissions([
   { name: "commerce.product.publish", roles: ["manager"] },
   { name: "commerce.brand.write", roles: ["manager"] },
   { name: "commerce.offer.write", roles: ["manager", "staff"] },
+  { name: "commerce.settings.write", roles: ["manager"] },
+  { name: "commerce.discount.write", roles: ["manager", "staff"] },
   { name: "commerce.order.read", roles: ["manager", "staff", "viewer"] },
   { name: "commerce.order.write", roles: ["manager", "staff"] },
   { name: "commerce.order.refund", roles: ["manager"] },

@@ -6,6 +6,7 @@ import { seedKeyValues } from "@/lib/settings/seed";
 import { seedCatalogue } from "@/lib/commerce/seed";
 import type { StorageAdapter } from "@/lib/storage/types";
 import { seedModerators } from "@/lib/moderation/seed";
+import { seedSellingTerms } from "@/lib/selling-terms/seed";
 
 /**
  * Deterministic, idempotent demo data: fixed ids and keys, inserted only where missing, in
@@ -22,6 +23,7 @@ export async function seedDatabase(
     await seedDemoUsers(tx);
     await seedOrganisations(tx);
     await seedCatalogue(tx, options.storage);
+    await seedSellingTerms(tx);
     await seedModerators(tx);
   });
 }

@@ -67,6 +67,11 @@ export const appErrorCodes = [
   "offerPercentRange",
   "offerPriceNotBelow",
   "offerEnded",
+  "taxRateRange",
+  "discountCodeFormat",
+  "discountCodeTaken",
+  "discountPercentRange",
+  "discountEndsBeforeStart",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

@@ -204,6 +204,12 @@ export const routes: readonly RouteEntry[] = [
     // Not in the spec's list: the seller's orders (issue 12 §3 names commerce/order).
     "/order",
     "/order/[orderId]",
+    // Not in the spec's list: the selling terms and discount codes (issue 12 §2, "taxes (the
+    // organisation's rates…)", "discount codes"), docs/selling-terms.md.
+    "/settings",
+    "/discount",
+    "/discount/create",
+    "/discount/[discountCodeId]",
   ]),
   ...group("backoffice.commerce", MEMBER, PRODUCT, [
     "",

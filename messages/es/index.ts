@@ -29,6 +29,7 @@ import storefront from "./storefront.json";
 import reviewsAdmin from "./reviewsAdmin.json";
 import brands from "./brands.json";
 import offers from "./offers.json";
+import sellingTerms from "./sellingTerms.json";
 import search from "./search.json";
 import cart from "./cart.json";
 import checkout from "./checkout.json";
@@ -47,6 +48,7 @@ const messages = {
   reviewsAdmin,
   brands,
   offers,
+  sellingTerms,
   search,
   cart,
   checkout,

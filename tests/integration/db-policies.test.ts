@@ -26,6 +26,13 @@ import { listingImages, listings } from "@/lib/listings/schema";
 import { offers } from "@/lib/offers/schema";
 import { cartLines, carts } from "@/lib/cart/schema";
 import { orderEvents, orderLines, orderRefunds, orders, orderTasks } from "@/lib/orders/schema";
+import {
+  deliveryRates,
+  discountCodes,
+  discountRedemptions,
+  sellingTerms,
+  taxRates,
+} from "@/lib/selling-terms/schema";
 import { reviewPhotos, reviews } from "@/lib/reviews/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
@@ -77,6 +84,13 @@ const refused = (kind: string): Outcome => ({ refused: kind });
 
 /** Tables with an `organisation_id` whose rows belong to a consumer (RLS on auth.uid()). */
 const consumerTables = ["public.carts", "public.cart_lines"];
+
+/**
+ * Tenant tables anyone reads by design (a shop's tax and shipping terms, docs/selling-terms.md;
+ * the fixtures' delivery rates are active): reading them is expected, writing them is not.
+ */
+const publicTables = ["public.delivery_rates", "public.selling_terms", "public.tax_rates"];
+const seen = (t: { name: string }) => rows(publicTables.includes(t.name) ? 1 : 0);
 
 type TenantTable = {
   /** schema-qualified, quoted: safe to put in SQL as is. */
@@ -365,6 +379,30 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           action: "settings.faq.create",
           resourceType: "faq",
         });
+        // Selling terms: one row of each table (the discount code and its redemption secret).
+        await tx.insert(sellingTerms).values({ organisationId: org.id });
+        await tx
+          .insert(taxRates)
+          .values({ organisationId: org.id, taxClass: "standard", basisPoints: 2100 });
+        await tx
+          .insert(deliveryRates)
+          .values({ organisationId: org.id, name: "Standard", priceMinor: 500, currency: "USD" });
+        const discountCodeId = randomUUID();
+        await tx.insert(discountCodes).values({
+          id: discountCodeId,
+          organisationId: org.id,
+          code: `CODE-${org.slug}`.slice(0, 32),
+          kind: "percent",
+          basisPoints: 1000,
+          currency: "USD",
+        });
+        await tx.insert(discountRedemptions).values({
+          organisationId: org.id,
+          discountCodeId,
+          orderId: randomUUID(),
+          userId: shopper.userId,
+          amountMinor: 10,
+        });
       }
     });
     tables = await queryRows<TenantTable>(
@@ -423,13 +461,13 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
     expect(missing).toEqual([]);
   });
 
-  it("anon reads and writes no tenant row", async () => {
+  it("anon reads no tenant row but the public ones, and writes none", async () => {
     const actual: Record<string, Outcome> = {};
     const expected: Record<string, Outcome> = {};
     for (const t of tables) {
       const org = world.a.id;
       actual[`${t.name} select`] = await run("anon", statements.select(t, org));
-      expected[`${t.name} select`] = rows(0);
+      expected[`${t.name} select`] = seen(t);
       for (const op of ["update", "delete"] as const) {
         actual[`${t.name} ${op}`] = await run("anon", statements[op](t, org));
         expected[`${t.name} ${op}`] = writeRefusal(t, "anon", op);
@@ -440,14 +478,14 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
     expect(actual).toEqual(expected);
   });
 
-  it("a member of another organisation reads and writes none of its rows", async () => {
+  it("a member of another organisation reads none of its rows but the public ones, and writes none", async () => {
     const outsider = world.b.members.owner.claims;
     const actual: Record<string, Outcome> = {};
     const expected: Record<string, Outcome> = {};
     for (const t of tables) {
       const org = world.a.id;
       actual[`${t.name} select`] = await run(outsider, statements.select(t, org));
-      expected[`${t.name} select`] = rows(0);
+      expected[`${t.name} select`] = seen(t);
       for (const op of ["update", "delete"] as const) {
         actual[`${t.name} ${op}`] = await run(outsider, statements[op](t, org));
         expected[`${t.name} ${op}`] = writeRefusal(t, "authenticated", op);
@@ -504,7 +542,10 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
   it("staff and managers write only the tables their role's permissions name", async () => {
     // Staff and managers hold commerce.product.write (the product tables) and
     // commerce.offer.write (offers), managers also commerce.brand.write (brands).
+    // Both hold commerce.discount.write (discount codes), managers commerce.settings.write
+    // (selling terms, tax and delivery rates); redemptions are written by checkout only.
     const staffCatalogue = [
+      "public.discount_codes",
       "public.listing_images",
       "public.listings",
       "public.offers",
@@ -513,6 +554,7 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
       "public.product_variants",
       "public.products",
     ];
+    const managerTerms = ["public.delivery_rates", "public.selling_terms", "public.tax_rates"];
     // From the permission catalogue (lib/*/permissions.ts): staff hold storage.file.write;
     // managers settings.faq.write, settings.schedule.write and storage.file.write|delete. Any
     // other tenant table, including one added later, must refuse them.
@@ -531,6 +573,7 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
       },
       manager: {
         insert: [
+          ...managerTerms,
           "public.organisation_faqs",
           "public.schedules",
           "public.schedule_exceptions",
@@ -540,6 +583,7 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           "public.order_tasks",
         ],
         update: [
+          ...managerTerms,
           "public.organisation_faqs",
           "public.schedules",
           "public.schedule_exceptions",
@@ -550,6 +594,7 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           "public.orders",
         ],
         delete: [
+          ...managerTerms,
           "public.organisation_faqs",
           "public.schedules",
           "public.schedule_exceptions",
@@ -585,14 +630,19 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
     expect(actual).toEqual(expected);
   });
 
-  it("a suspended member sees no tenant row but their own employment", async () => {
+  it("a suspended member sees no tenant row but their own employment and the public ones", async () => {
     const actual: Record<string, boolean> = {};
     for (const t of tables) {
       const outcome = await run(world.suspended.claims, statements.select(t, world.a.id));
       actual[t.name] = "rows" in outcome && outcome.rows > 0;
     }
     expect(actual).toEqual(
-      Object.fromEntries(tables.map((t) => [t.name, t.name === "public.employments"])),
+      Object.fromEntries(
+        tables.map((t) => [
+          t.name,
+          t.name === "public.employments" || publicTables.includes(t.name),
+        ]),
+      ),
     );
   });
 
@@ -620,8 +670,13 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
   });
 
   describe("an invitee", () => {
-    it("reads only the organisation, its roles and their own invitation, and writes nothing else", async () => {
-      const readable = new Set(["public.organisations", "public.roles", "public.invitations"]);
+    it("reads only the organisation, its roles, their own invitation and the public tables, and writes nothing else", async () => {
+      const readable = new Set([
+        "public.organisations",
+        "public.roles",
+        "public.invitations",
+        ...publicTables,
+      ]);
       const actual: Record<string, Outcome | boolean> = {};
       const expected: Record<string, Outcome | boolean> = {};
       for (const t of tables) {

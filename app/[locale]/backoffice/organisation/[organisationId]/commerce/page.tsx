@@ -76,6 +76,14 @@ export default async function CommercePage({ params }: Params) {
                 {t("orders")}
               </Link>
             ) : null}
+            <Link href={`${base}/discount`} className={buttonVariants({ variant: "outline" })}>
+              <Icon name="badge-percent" aria-hidden className="size-4" />
+              {t("discounts")}
+            </Link>
+            <Link href={`${base}/settings`} className={buttonVariants({ variant: "outline" })}>
+              <Icon name="settings" aria-hidden className="size-4" />
+              {t("settings")}
+            </Link>
             {access.can("commerce.product.write") ? (
               <Link
                 href={`${base}/product/create`}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { createLoader, parseAsStringLiteral, type SearchParams } from "nuqs/server";
 import { OfferStateBadge } from "@/components/backoffice/commerce/offer-state-badge";
+import { ListFilterForm } from "@/components/backoffice/list-filter-form";
 import { ModuleOff } from "@/components/backoffice/module-off";
 import { PageHeader } from "@/components/backoffice/page-header";
 import { buttonVariants } from "@/components/ui/button";
@@ -10,13 +11,11 @@ import { DataTable } from "@/components/ui/data-table/data-table";
 import { createDataTableLoader } from "@/components/ui/data-table/params";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
-import { fieldControlClass } from "@/components/ui/input";
 import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { offerStates, offersTable } from "@/lib/commerce/list-params";
 import { minorToAmount } from "@/lib/commerce/money";
 import { listOffers } from "@/lib/commerce/offers";
-import { cn } from "@/lib/utils/cn";
 
 type Props = {
   params: Promise<{ organisationId: string }>;
@@ -69,45 +68,15 @@ export default async function OffersPage({ params, searchParams }: Props) {
   return (
     <>
       <PageHeader title={t("title")} description={t("intro")} actions={createLink} />
-      <form
-        role="search"
-        aria-label={t("filters")}
-        method="get"
+      <ListFilterForm
         action={base}
-        className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
-        <div className="flex min-w-0 flex-col gap-1.5 sm:w-64">
-          <label htmlFor="offer-state" className="text-sm font-medium">
-            {t("state")}
-          </label>
-          <select
-            id="offer-state"
-            name="state"
-            defaultValue={filters.state ?? ""}
-            className={cn(fieldControlClass, "h-10")}
-          >
-            <option value="">{t("anyState")}</option>
-            {offerStates.map((s) => (
-              <option key={s} value={s}>
-                {ts(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {Object.entries(kept).map(([name, value]) =>
-          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
-        )}
-        <div className="flex gap-2">
-          <button type="submit" className={buttonVariants({ variant: "outline" })}>
-            {t("apply")}
-          </button>
-          {filters.state ? (
-            <Link href={base} className={buttonVariants({ variant: "ghost" })}>
-              {t("clear")}
-            </Link>
-          ) : null}
-        </div>
-      </form>
+        label={t("filters")}
+        field={{ id: "offer-state", name: "state", label: t("state") }}
+        value={filters.state}
+        options={offerStates.map((value) => ({ value, label: ts(value) }))}
+        kept={kept}
+        texts={{ any: t("anyState"), apply: t("apply"), clear: t("clear") }}
+      />
       <DataTable
         caption={t("listLabel")}
         captionHidden
