@@ -32,6 +32,7 @@ import offers from "./offers.json";
 import search from "./search.json";
 import cart from "./cart.json";
 import addresses from "./addresses.json";
+import invoices from "./invoices.json";
 import paymentsSandbox from "./paymentsSandbox.json";
 
 const messages = {
@@ -48,6 +49,7 @@ const messages = {
   search,
   cart,
   addresses,
+  invoices,
   paymentsSandbox,
   auth,
   profile,
