@@ -26,6 +26,9 @@ import { listingImages, listings } from "@/lib/listings/schema";
 import { offers } from "@/lib/offers/schema";
 import { cartLines, carts } from "@/lib/cart/schema";
 import { reviewPhotos, reviews } from "@/lib/reviews/schema";
+import { issueInvoice } from "@/lib/invoices/issue";
+import { invoicePdfs } from "@/lib/invoices/schema";
+import { invoiceInput } from "./support/invoices";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
   addMember,
@@ -277,6 +280,11 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           unitPriceMinor: 100,
           currency: "USD",
         });
+        // The shopper's invoice from the organisation (its counter row too) and its stored PDF.
+        const invoice = await issueInvoice(tx, invoiceInput(org.id, shopper.userId));
+        await tx
+          .insert(invoicePdfs)
+          .values({ invoiceId: invoice.id, organisationId: org.id, content: Buffer.from("%PDF-") });
         // An offer on the draft (running by the clock, but its listing is not published).
         await tx.insert(offers).values({
           organisationId: org.id,
