@@ -38,8 +38,7 @@ export const issueInvoiceSchema = z
     deliveryTaxRateBps: z.number().int().min(0).max(10_000).default(0),
   })
   .refine(
-    (v) =>
-      v.discountMinor <= v.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceMinor, 0),
+    (v) => v.discountMinor <= v.lines.reduce((sum, l) => sum + l.quantity * l.unitPriceMinor, 0),
     { message: "The discount exceeds the lines' total.", path: ["discountMinor"] },
   );
 

@@ -22,6 +22,8 @@ export interface InvoiceListItem {
   number: string;
   issuedAt: string;
   shop: string;
+  /** The seller's time zone at issue, for the date. */
+  timeZone: string;
   currency: string;
   totalMinor: number;
 }
@@ -56,6 +58,7 @@ const listColumns = {
   number: invoices.number,
   issuedAt: sql<string>`to_json(${invoices.issuedAt})#>>'{}'`,
   shop: sql<string>`${invoices.snapshot}->'seller'->>'name'`,
+  timeZone: sql<string>`coalesce(${invoices.snapshot}->>'timeZone', 'UTC')`,
   currency: invoices.currency,
   totalMinor: invoices.totalMinor,
 };

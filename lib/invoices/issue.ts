@@ -130,10 +130,7 @@ export async function issueInvoice(tx: Tx, raw: IssueInvoiceInput): Promise<Issu
  * other: the credit notes never add up to more than the invoice (`creditExceedsInvoice`).
  * The database checks the same again (trigger `invoices_credit_cap`, migration 0029).
  */
-export async function issueCreditNote(
-  tx: Tx,
-  raw: IssueCreditNoteInput,
-): Promise<IssuedDocument> {
+export async function issueCreditNote(tx: Tx, raw: IssueCreditNoteInput): Promise<IssuedDocument> {
   const input = issueCreditNoteSchema.parse(raw);
   const [invoice] = await tx
     .select()

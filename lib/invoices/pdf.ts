@@ -75,9 +75,7 @@ export async function renderDocumentPdf(
   doc.font("bold").fontSize(20).text(t(snapshot.kind), MARGIN, MARGIN);
   doc.moveDown(0.3).font("regular").fontSize(10);
   doc.text(`${t("number")}: ${snapshot.number}`);
-  doc.text(
-    `${t("issued")}: ${formatIssueDate(locale, snapshot.issuedAt, snapshot.timeZone)}`,
-  );
+  doc.text(`${t("issued")}: ${formatIssueDate(locale, snapshot.issuedAt, snapshot.timeZone)}`);
   if (snapshot.credit) {
     doc.text(t("creditFor", { number: snapshot.credit.invoiceNumber }));
     if (snapshot.credit.reason) doc.text(t("reason", { reason: snapshot.credit.reason }));
@@ -181,7 +179,10 @@ export async function renderDocumentPdf(
     y += 14;
   }
 
-  doc.font("regular").fontSize(8).text(t("pricesIncludeTax"), MARGIN, y + 16, { width: CONTENT });
+  doc
+    .font("regular")
+    .fontSize(8)
+    .text(t("pricesIncludeTax"), MARGIN, y + 16, { width: CONTENT });
   doc.end();
   return done;
 }

@@ -33,7 +33,11 @@ describe.each(drivers)("invoice policies on $name", (driver) => {
     stranger = await createTestUser(database.db, "rls-stranger");
     docs = await runAsSystem(database.db, "test: invoices", async (tx) => {
       const a = await issueInvoice(tx, invoiceInput(world.a.id, buyer.userId));
-      const aNote = await issueCreditNote(tx, { invoiceId: a.id, refundId: "re_1", amountMinor: 10 });
+      const aNote = await issueCreditNote(tx, {
+        invoiceId: a.id,
+        refundId: "re_1",
+        amountMinor: 10,
+      });
       const b = await issueInvoice(tx, invoiceInput(world.b.id, stranger.userId));
       for (const doc of [a, b]) {
         await tx.execute(sql`insert into public.invoice_pdfs (invoice_id, organisation_id, content)

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as buyerPdfRoute } from "@/app/api/invoices/[invoiceId]/pdf/route";
 import { GET as sellerPdfRoute } from "@/app/api/organisations/[organisationId]/invoices/[invoiceId]/pdf/route";
 import { closeDb, getDb } from "@/lib/db/client";
-import { queryRows } from "@/lib/db/rows";
 import { runAsSystem } from "@/lib/db/run-context";
 import { resetEnvForTests } from "@/lib/env";
 import { InvoiceError } from "@/lib/invoices/errors";
@@ -19,7 +18,11 @@ import {
 } from "@/lib/invoices/invoices";
 import { issueCreditNote, issueInvoice } from "@/lib/invoices/issue";
 import { invoiceCounters, invoicePdfs, invoices } from "@/lib/invoices/schema";
-import { createOrganisationWorld, createTestUser, type OrganisationWorld } from "./support/organisations";
+import {
+  createOrganisationWorld,
+  createTestUser,
+  type OrganisationWorld,
+} from "./support/organisations";
 import { invoiceInput, pgError } from "./support/invoices";
 
 /**
@@ -94,7 +97,11 @@ describe("numbering", () => {
     const again = await system((tx) => issueInvoice(tx, input));
     expect(again.id).toBe(first.id);
     const note = await system((tx) =>
-      issueCreditNote(tx, { invoiceId: first.id, refundId: `re_${randomUUID()}`, amountMinor: 100 }),
+      issueCreditNote(tx, {
+        invoiceId: first.id,
+        refundId: `re_${randomUUID()}`,
+        amountMinor: 100,
+      }),
     );
     expect(note.number).toMatch(/^CN-\d{4}-000001$/);
     expect(note.orderId).toBe(first.orderId);
@@ -137,7 +144,9 @@ describe("credit notes", () => {
     const invoice = await system((tx) =>
       issueInvoice(tx, invoiceInput(world.a.id, buyer.userId, { unitPriceMinor: 500 })),
     );
-    const [row] = await system((tx) => tx.select().from(invoices).where(eq(invoices.id, invoice.id)));
+    const [row] = await system((tx) =>
+      tx.select().from(invoices).where(eq(invoices.id, invoice.id)),
+    );
     const error = await pgError(
       system((tx) =>
         tx.insert(invoices).values({
@@ -154,7 +163,10 @@ describe("credit notes", () => {
         }),
       ),
     );
-    expect(error).toMatchObject({ code: "23514", message: "credit notes would exceed the invoice" });
+    expect(error).toMatchObject({
+      code: "23514",
+      message: "credit notes would exceed the invoice",
+    });
   });
 
   it("are returned again for the same refund, and refused for an unknown invoice", async () => {
@@ -189,7 +201,9 @@ describe("immutability", () => {
         message: "issued invoices and credit notes are immutable",
       });
     }
-    const [row] = await system((tx) => tx.select().from(invoices).where(eq(invoices.id, invoice.id)));
+    const [row] = await system((tx) =>
+      tx.select().from(invoices).where(eq(invoices.id, invoice.id)),
+    );
     expect(row?.totalMinor).toBe(invoice.totalMinor);
   });
 });
@@ -205,7 +219,11 @@ describe("reading", () => {
     expect(first).toMatchObject({ page: 1, pages: 2, total: INVOICE_PAGE_SIZE + 3 });
     expect(first.items).toHaveLength(INVOICE_PAGE_SIZE);
     expect(second.items).toHaveLength(3);
-    expect(first.items[0]).toMatchObject({ kind: "invoice", shop: "Librería Peña", currency: "EUR" });
+    expect(first.items[0]).toMatchObject({
+      kind: "invoice",
+      shop: "Librería Peña",
+      currency: "EUR",
+    });
     const all = [...first.items, ...second.items].map((item) => item.issuedAt);
     expect(all).toEqual([...all].sort().reverse());
     expect((await listMyInvoices(shopper.claims, 99)).page).toBe(2);
@@ -215,7 +233,11 @@ describe("reading", () => {
   it("gives the buyer a document with its credit notes, and nobody else", async () => {
     const invoice = await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, buyer.userId)));
     const note = await system((tx) =>
-      issueCreditNote(tx, { invoiceId: invoice.id, refundId: `re_${randomUUID()}`, amountMinor: 75 }),
+      issueCreditNote(tx, {
+        invoiceId: invoice.id,
+        refundId: `re_${randomUUID()}`,
+        amountMinor: 75,
+      }),
     );
     const mine = await getMyInvoice(buyer.claims, invoice.id);
     expect(mine?.document.snapshot.number).toBe(invoice.number);
@@ -282,7 +304,11 @@ describe("download routes", () => {
     expect(ok.headers.get("content-disposition")).toBe(
       `attachment; filename="${invoice.number}.pdf"`,
     );
-    expect(Buffer.from(await ok.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await ok.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
     for (const jar of [strangerJar, new Map<string, string>()]) {
       const refused = await callRoute(buyerPdfRoute, siteRequest(path, {}, jar), {
         invoiceId: invoice.id,
@@ -292,10 +318,14 @@ describe("download routes", () => {
 
     const sellerPath = (org: string) => `/api/organisations/${org}/invoices/${invoice.id}/pdf`;
     const viewer = await signInCookies(world.a.members.viewer);
-    const seller = await callRoute(sellerPdfRoute, siteRequest(sellerPath(world.a.id), {}, viewer), {
-      organisationId: world.a.id,
-      invoiceId: invoice.id,
-    });
+    const seller = await callRoute(
+      sellerPdfRoute,
+      siteRequest(sellerPath(world.a.id), {}, viewer),
+      {
+        organisationId: world.a.id,
+        invoiceId: invoice.id,
+      },
+    );
     expect(seller.status).toBe(200);
     expect(seller.headers.get("content-type")).toBe("application/pdf");
     const ownerB = await signInCookies(world.b.members.owner);

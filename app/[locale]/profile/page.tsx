@@ -54,6 +54,9 @@ export default async function ProfilePage() {
           <Link href="/profile/my-addresses" className={buttonVariants({ variant: "outline" })}>
             {t("addresses")}
           </Link>
+          <Link href="/profile/invoice" className={buttonVariants({ variant: "outline" })}>
+            {t("invoices")}
+          </Link>
           <SignOutButton
             labels={{
               signOut: ta("signOut"),

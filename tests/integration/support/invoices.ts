@@ -32,11 +32,16 @@ export function invoiceInput(
 }
 
 /** The PostgreSQL error a promise rejects with (Drizzle wraps it as `cause`). */
-export async function pgError(promise: Promise<unknown>): Promise<{ code?: string; message?: string }> {
+export async function pgError(
+  promise: Promise<unknown>,
+): Promise<{ code?: string; message?: string }> {
   try {
     await promise;
   } catch (error) {
-    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; message?: string };
+    const cause = ((error as { cause?: unknown }).cause ?? error) as {
+      code?: string;
+      message?: string;
+    };
     return { code: cause.code, message: cause.message };
   }
   throw new Error("expected a database error");
