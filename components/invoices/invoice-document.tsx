@@ -4,6 +4,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { formatIssueDate, formatMoney, formatRate } from "@/lib/invoices/format";
 import type { InvoiceWithRelated } from "@/lib/invoices/invoices";
 import type { PartySnapshot } from "@/lib/invoices/snapshot";
+import { DocumentTable, numericCell, textCell } from "./document-table";
 import { InvoiceTotals } from "./invoice-totals";
 
 /**
@@ -20,8 +21,6 @@ export async function InvoiceDocument({
   const t = await getTranslations("invoices");
   const { snapshot } = data.document;
   const money = (minor: number) => formatMoney(locale, minor, snapshot.currency);
-  const cell = "px-3 py-2 text-left align-top";
-  const number = "px-3 py-2 text-right align-top whitespace-nowrap";
 
   const party = (id: string, title: string, p: PartySnapshot) => (
     <section aria-labelledby={id} className="rounded-card border border-border bg-surface p-4">
@@ -68,48 +67,27 @@ export async function InvoiceDocument({
         {party("invoice-buyer", t("document.buyer"), snapshot.buyer)}
       </div>
 
-      <div
-        className="relative overflow-x-auto rounded-card border border-border"
-        tabIndex={0}
-        role="region"
-        aria-labelledby="invoice-lines"
+      <DocumentTable
+        id="invoice-lines"
+        caption={t("document.lines")}
+        headers={[
+          t("document.description"),
+          t("document.quantity"),
+          t("document.unitPrice"),
+          t("document.taxRate"),
+          t("document.lineTotal"),
+        ]}
       >
-        <table className="w-full text-sm">
-          <caption id="invoice-lines" className="p-3 text-left font-semibold">
-            {t("document.lines")}
-          </caption>
-          <thead className="border-b border-border">
-            <tr>
-              <th scope="col" className={cell}>
-                {t("document.description")}
-              </th>
-              <th scope="col" className={number}>
-                {t("document.quantity")}
-              </th>
-              <th scope="col" className={number}>
-                {t("document.unitPrice")}
-              </th>
-              <th scope="col" className={number}>
-                {t("document.taxRate")}
-              </th>
-              <th scope="col" className={number}>
-                {t("document.lineTotal")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {snapshot.lines.map((line, i) => (
-              <tr key={i} className="border-b border-border last:border-0">
-                <td className={`${cell} min-w-40 break-words`}>{line.description}</td>
-                <td className={number}>{line.quantity}</td>
-                <td className={number}>{money(line.unitPriceMinor)}</td>
-                <td className={number}>{formatRate(locale, line.taxRateBps)}</td>
-                <td className={number}>{money(line.totalMinor)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {snapshot.lines.map((line, i) => (
+          <tr key={i} className="border-b border-border last:border-0">
+            <td className={`${textCell} min-w-40 break-words`}>{line.description}</td>
+            <td className={numericCell}>{line.quantity}</td>
+            <td className={numericCell}>{money(line.unitPriceMinor)}</td>
+            <td className={numericCell}>{formatRate(locale, line.taxRateBps)}</td>
+            <td className={numericCell}>{money(line.totalMinor)}</td>
+          </tr>
+        ))}
+      </DocumentTable>
 
       <InvoiceTotals snapshot={snapshot} locale={locale} />
 

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/config";
 import { formatMoney, formatRate } from "@/lib/invoices/format";
 import type { DocumentSnapshot } from "@/lib/invoices/snapshot";
+import { DocumentTable, numericCell, textCell } from "./document-table";
 
 /** A document's totals and its tax breakdown per rate (prices include tax). */
 export async function InvoiceTotals({
@@ -27,7 +28,6 @@ export async function InvoiceTotals({
     ],
     [t("taxIncluded"), money(totals.taxMinor), false],
   );
-  const number = "px-3 py-2 text-right whitespace-nowrap";
   return (
     <div className="flex flex-col gap-6">
       <dl
@@ -41,44 +41,20 @@ export async function InvoiceTotals({
           </div>
         ))}
       </dl>
-      <div
-        className="relative overflow-x-auto rounded-card border border-border"
-        tabIndex={0}
-        role="region"
-        aria-labelledby="invoice-taxes"
+      <DocumentTable
+        id="invoice-taxes"
+        caption={t("taxes")}
+        headers={[t("rate"), t("base"), t("tax"), t("gross")]}
       >
-        <table className="w-full text-sm">
-          <caption id="invoice-taxes" className="p-3 text-left font-semibold">
-            {t("taxes")}
-          </caption>
-          <thead className="border-b border-border">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left">
-                {t("rate")}
-              </th>
-              <th scope="col" className={number}>
-                {t("base")}
-              </th>
-              <th scope="col" className={number}>
-                {t("tax")}
-              </th>
-              <th scope="col" className={number}>
-                {t("gross")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {snapshot.taxes.map((tax) => (
-              <tr key={tax.rateBps} className="border-b border-border last:border-0">
-                <td className="px-3 py-2">{formatRate(locale, tax.rateBps)}</td>
-                <td className={number}>{money(tax.baseMinor)}</td>
-                <td className={number}>{money(tax.taxMinor)}</td>
-                <td className={number}>{money(tax.grossMinor)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {snapshot.taxes.map((tax) => (
+          <tr key={tax.rateBps} className="border-b border-border last:border-0">
+            <td className={textCell}>{formatRate(locale, tax.rateBps)}</td>
+            <td className={numericCell}>{money(tax.baseMinor)}</td>
+            <td className={numericCell}>{money(tax.taxMinor)}</td>
+            <td className={numericCell}>{money(tax.grossMinor)}</td>
+          </tr>
+        ))}
+      </DocumentTable>
       <p className="text-xs text-muted-foreground">{t("pricesIncludeTax")}</p>
     </div>
   );

@@ -1,9 +1,8 @@
 import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
-import { createTranslator } from "next-intl";
 import { withSystemContext, withUserContext, type UserClaims } from "@/lib/db/context";
-import { loadMessages } from "@/lib/i18n/messages";
 import { isDocumentId } from "./invoices";
+import { documentLabels } from "./labels";
 import { renderDocumentPdf } from "./pdf";
 import { invoicePdfs, invoices } from "./schema";
 
@@ -51,14 +50,7 @@ export async function invoicePdf(access: PdfAccess, invoiceId: string): Promise<
   if (found.content) return { number: found.number, content: found.content };
 
   const { snapshot } = found;
-  const t = createTranslator({
-    locale: snapshot.locale,
-    messages: await loadMessages(snapshot.locale),
-    namespace: "invoices.document",
-  });
-  const rendered = await renderDocumentPdf(snapshot, (key, values) =>
-    t(key as Parameters<typeof t>[0], values),
-  );
+  const rendered = await renderDocumentPdf(snapshot, await documentLabels(snapshot.locale));
   const content = await withSystemContext("invoices: store pdf", async (tx) => {
     await tx
       .insert(invoicePdfs)

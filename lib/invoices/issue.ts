@@ -1,9 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { createTranslator } from "next-intl";
 import { lockOrganisationScope } from "@/lib/db/advisory-lock";
 import { queryRows } from "@/lib/db/rows";
 import type { Tx } from "@/lib/db/types";
-import { loadMessages } from "@/lib/i18n/messages";
 import { InvoiceError } from "./errors";
 import {
   issueCreditNoteSchema,
@@ -11,6 +9,7 @@ import {
   type IssueCreditNoteInput,
   type IssueInvoiceInput,
 } from "./invoice-schema";
+import { documentLabels } from "./labels";
 import { formatDocumentNumber } from "./numbering";
 import { invoices, type InvoiceKind } from "./schema";
 import type { DocumentSnapshot } from "./snapshot";
@@ -71,12 +70,19 @@ async function takeNumber(tx: Tx, organisationId: string, kind: InvoiceKind) {
         returning c.last_sequence as sequence`,
   );
   const sequence = Number(counter!.sequence);
+  const number = formatDocumentNumber(kind, year, sequence);
+  const issuedAt = new Date(Number(clock!.at_ms));
   return {
-    year,
-    sequence,
-    number: formatDocumentNumber(kind, year, sequence),
-    issuedAt: new Date(Number(clock!.at_ms)),
-    timeZone: clock!.time_zone,
+    /** The document row's numbering columns. */
+    columns: { kind, number, seriesYear: year, sequence, issuedAt },
+    /** The snapshot's head. */
+    head: {
+      version: 1 as const,
+      kind,
+      number,
+      issuedAt: issuedAt.toISOString(),
+      timeZone: clock!.time_zone,
+    },
   };
 }
 
@@ -94,11 +100,7 @@ export async function issueInvoice(tx: Tx, raw: IssueInvoiceInput): Promise<Issu
   const amounts = computeInvoiceAmounts(input);
   const taken = await takeNumber(tx, input.organisationId, "invoice");
   const snapshot: DocumentSnapshot = {
-    version: 1,
-    kind: "invoice",
-    number: taken.number,
-    issuedAt: taken.issuedAt.toISOString(),
-    timeZone: taken.timeZone,
+    ...taken.head,
     locale: input.locale,
     currency: input.currency,
     seller: input.seller,
@@ -108,17 +110,13 @@ export async function issueInvoice(tx: Tx, raw: IssueInvoiceInput): Promise<Issu
   const [row] = await tx
     .insert(invoices)
     .values({
+      ...taken.columns,
       organisationId: input.organisationId,
-      kind: "invoice",
       orderId: input.orderId,
       buyerUserId: input.buyerUserId,
-      number: taken.number,
-      seriesYear: taken.year,
-      sequence: taken.sequence,
       currency: input.currency,
       ...amounts.totals,
       snapshot,
-      issuedAt: taken.issuedAt,
     })
     .returning(issuedColumns);
   return row!;
@@ -162,18 +160,10 @@ export async function issueCreditNote(tx: Tx, raw: IssueCreditNoteInput): Promis
 
   const source = invoice.snapshot;
   const amounts = computeCreditAmounts(input.amountMinor, source.taxes);
-  const t = createTranslator({
-    locale: source.locale,
-    messages: await loadMessages(source.locale),
-    namespace: "invoices.document",
-  });
+  const t = await documentLabels(source.locale);
   const taken = await takeNumber(tx, invoice.organisationId, "credit_note");
   const snapshot: DocumentSnapshot = {
-    version: 1,
-    kind: "credit_note",
-    number: taken.number,
-    issuedAt: taken.issuedAt.toISOString(),
-    timeZone: taken.timeZone,
+    ...taken.head,
     locale: source.locale,
     currency: invoice.currency,
     seller: source.seller,
@@ -193,20 +183,16 @@ export async function issueCreditNote(tx: Tx, raw: IssueCreditNoteInput): Promis
   const [row] = await tx
     .insert(invoices)
     .values({
+      ...taken.columns,
       organisationId: invoice.organisationId,
-      kind: "credit_note",
       orderId: invoice.orderId,
       buyerUserId: invoice.buyerUserId,
-      number: taken.number,
-      seriesYear: taken.year,
-      sequence: taken.sequence,
       currency: invoice.currency,
       ...amounts.totals,
       snapshot,
       creditedInvoiceId: invoice.id,
       refundId: input.refundId,
       reason: input.reason || null,
-      issuedAt: taken.issuedAt,
     })
     .returning(issuedColumns);
   return row!;

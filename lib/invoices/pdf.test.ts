@@ -1,8 +1,6 @@
-import { createTranslator } from "next-intl";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import en from "@/messages/en";
-import es from "@/messages/es";
+import { documentLabels } from "./labels";
 import { renderDocumentPdf } from "./pdf";
 import type { DocumentSnapshot } from "./snapshot";
 
@@ -58,11 +56,7 @@ const snapshot: DocumentSnapshot = {
 };
 
 async function pdfText(document: DocumentSnapshot): Promise<{ bytes: Buffer; text: string }> {
-  const messages = document.locale === "es" ? es : en;
-  const t = createTranslator({ locale: document.locale, messages, namespace: "invoices.document" });
-  const bytes = await renderDocumentPdf(document, (key, values) =>
-    t(key as Parameters<typeof t>[0], values),
-  );
+  const bytes = await renderDocumentPdf(document, await documentLabels(document.locale));
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   const { text } = await extractText(pdf, { mergePages: true });
   return { bytes, text: text.replace(/\s+/g, " ") };
