@@ -55,11 +55,13 @@ const snapshot: DocumentSnapshot = {
   },
 };
 
-async function pdfText(document: DocumentSnapshot): Promise<{ bytes: Buffer; text: string }> {
+async function pdfText(
+  document: DocumentSnapshot,
+): Promise<{ bytes: Buffer; text: string; pages: number }> {
   const bytes = await renderDocumentPdf(document, await documentLabels(document.locale));
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return { bytes, text: text.replace(/\s+/g, " ") };
+  const { text, totalPages } = await extractText(pdf, { mergePages: true });
+  return { bytes, text: text.replace(/\s+/g, " "), pages: totalPages };
 }
 
 describe("renderDocumentPdf", () => {
@@ -106,5 +108,20 @@ describe("renderDocumentPdf", () => {
     expect(text).toContain("Total credited");
     expect(text).toContain("$49.94");
     expect(text).toContain("November 27, 2026");
+  });
+
+  it("continues a long document on further pages, every line and the totals included", async () => {
+    const line = snapshot.lines[0]!;
+    const lines = Array.from({ length: 120 }, (_, i) => ({
+      ...line,
+      description: `Item ${i + 1}`,
+    }));
+    const { text, pages } = await pdfText({ ...snapshot, lines });
+    expect(pages).toBeGreaterThan(2);
+    for (const description of ["Item 1 ", "Item 60 ", "Item 120 "]) {
+      expect(text).toContain(description);
+    }
+    expect(text).toContain("49,94 €");
+    expect(text).toContain("Todos los precios incluyen impuestos.");
   });
 });

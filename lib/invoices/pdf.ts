@@ -136,6 +136,11 @@ export async function renderDocumentPdf(
     );
   }
 
+  // The totals and the breakdown stay together on one page.
+  if (y > doc.page.height - MARGIN - 150 - 14 * snapshot.taxes.length) {
+    doc.addPage();
+    y = MARGIN;
+  }
   y += 10;
   const totals: [string, string, "regular" | "bold"][] = [
     [t("subtotal"), money(snapshot.totals.subtotalMinor), "regular"],

@@ -1,8 +1,15 @@
 // First: the request scope sets up what Next's server sets up before its stores exist.
-import { callRoute, signInCookies, siteRequest } from "./support/request-scope";
+import {
+  callRoute,
+  inRequestScope,
+  pageOutcome,
+  signInCookies,
+  siteRequest,
+} from "./support/request-scope";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import MyInvoicePage from "@/app/[locale]/profile/invoice/[invoiceId]/page";
 import { GET as buyerPdfRoute } from "@/app/api/invoices/[invoiceId]/pdf/route";
 import { GET as sellerPdfRoute } from "@/app/api/organisations/[organisationId]/invoices/[invoiceId]/pdf/route";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -340,5 +347,24 @@ describe("download routes", () => {
       });
       expect(refused.status).toBe(404);
     }
+  }, 60_000);
+});
+
+describe("the profile pages", () => {
+  // Rendering the found document needs React's server build (next-intl's getTranslations);
+  // the e2e spec renders it. What is checked here is the door: 404 before anything renders.
+  it("answer 404 for another user's document, a malformed id and an unknown one", async () => {
+    const invoice = await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, buyer.userId)));
+    const open = (jar: Map<string, string>, invoiceId = invoice.id) =>
+      pageOutcome(() =>
+        inRequestScope(siteRequest(`/profile/invoice/${invoiceId}`, {}, jar), () =>
+          MyInvoicePage({ params: Promise.resolve({ invoiceId }) }),
+        ),
+      );
+    const buyerJar = await signInCookies(buyer);
+    expect(await open(await signInCookies(stranger))).toBe(404);
+    expect(await open(await signInCookies(world.a.members.owner))).toBe(404);
+    expect(await open(buyerJar, "not-a-uuid")).toBe(404);
+    expect(await open(buyerJar, randomUUID())).toBe(404);
   }, 60_000);
 });

@@ -21,10 +21,10 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function MyInvoicePage({ params }: Props) {
   const { invoiceId } = await params;
-  const t = await getTranslations("invoices");
   const { claims } = await requireProfile(`/profile/invoice/${invoiceId}`);
-  const [data, locale] = await Promise.all([getMyInvoice(claims, invoiceId), getLocale()]);
+  const data = await getMyInvoice(claims, invoiceId);
   if (!data) notFound();
+  const [t, locale] = await Promise.all([getTranslations("invoices"), getLocale()]);
   const { document } = data;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 md:py-12">
