@@ -72,6 +72,8 @@ export const auditActions = [
   "commerce.offer.update",
   "commerce.offer.end",
   "commerce.offer.delete",
+  "commerce.invoice.issue",
+  "commerce.creditNote.issue",
   "reviews.review.reply",
   "reviews.review.report",
   /** Recorded by app.decide_review() (migration 0021): a moderator's decision. */
@@ -96,6 +98,8 @@ export const auditResourceTypes = [
   "product",
   "offer",
   "review",
+  "invoice",
+  "creditNote",
 ] as const;
 
 export type AuditResourceType = (typeof auditResourceTypes)[number];

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
 import { lockOrganisationScope } from "@/lib/db/advisory-lock";
 import { queryRows } from "@/lib/db/rows";
 import type { Tx } from "@/lib/db/types";
@@ -43,6 +44,25 @@ const issuedColumns = {
   totalMinor: invoices.totalMinor,
   issuedAt: invoices.issuedAt,
 };
+
+/** The audit entry of an issue (a system write: no actor; named by the document's number). */
+async function auditIssue(tx: Tx, doc: IssuedDocument, extra: Record<string, unknown> = {}) {
+  const invoice = doc.kind === "invoice";
+  await recordAudit(tx, {
+    organisationId: doc.organisationId,
+    actorUserId: null,
+    action: invoice ? "commerce.invoice.issue" : "commerce.creditNote.issue",
+    resourceType: invoice ? "invoice" : "creditNote",
+    resourceId: doc.id,
+    after: {
+      name: doc.number,
+      orderId: doc.orderId,
+      totalMinor: doc.totalMinor,
+      currency: doc.currency,
+      ...extra,
+    },
+  });
+}
 
 /**
  * The next number of the organisation's series of `kind` for the current year, in its time
@@ -119,6 +139,7 @@ export async function issueInvoice(tx: Tx, raw: IssueInvoiceInput): Promise<Issu
       snapshot,
     })
     .returning(issuedColumns);
+  await auditIssue(tx, row!);
   return row!;
 }
 
@@ -195,5 +216,6 @@ export async function issueCreditNote(tx: Tx, raw: IssueCreditNoteInput): Promis
       reason: input.reason || null,
     })
     .returning(issuedColumns);
+  await auditIssue(tx, row!, { invoice: invoice.number, refundId: input.refundId });
   return row!;
 }

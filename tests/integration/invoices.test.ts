@@ -7,11 +7,12 @@ import {
   siteRequest,
 } from "./support/request-scope";
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import MyInvoicePage from "@/app/[locale]/profile/invoice/[invoiceId]/page";
 import { GET as buyerPdfRoute } from "@/app/api/invoices/[invoiceId]/pdf/route";
 import { GET as sellerPdfRoute } from "@/app/api/organisations/[organisationId]/invoices/[invoiceId]/pdf/route";
+import { auditEntries } from "@/lib/audit/schema";
 import { closeDb, getDb } from "@/lib/db/client";
 import { runAsSystem } from "@/lib/db/run-context";
 import { resetEnvForTests } from "@/lib/env";
@@ -112,6 +113,19 @@ describe("numbering", () => {
     );
     expect(note.number).toMatch(/^CN-\d{4}-000001$/);
     expect(note.orderId).toBe(first.orderId);
+    // Audited once each, as the system, named by the number (a repeated issue adds nothing).
+    const entries = await system((tx) =>
+      tx
+        .select()
+        .from(auditEntries)
+        .where(inArray(auditEntries.resourceId, [first.id, note.id]))
+        .orderBy(auditEntries.id),
+    );
+    expect(entries.map((e) => [e.action, e.resourceType, e.actorUserId])).toEqual([
+      ["commerce.invoice.issue", "invoice", null],
+      ["commerce.creditNote.issue", "creditNote", null],
+    ]);
+    expect(entries[1]?.after).toMatchObject({ name: note.number, invoice: first.number });
   });
 
   it("refuses bad input before writing anything", async () => {
