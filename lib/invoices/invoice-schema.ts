@@ -1,16 +1,17 @@
 import { z } from "zod";
+import { textRule } from "@/lib/validation/text";
 
 /**
  * What the order module gives to issue documents (docs/invoices.md). Strict: an unknown key
  * is a bug in the caller, refused before anything is written.
  */
 const MAX_MINOR = 9_999_999_999;
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => z.string().trim().check(textRule()).min(1).max(max);
 const minor = z.number().int().min(0).max(MAX_MINOR);
 
 export const partySchema = z.strictObject({
   name: text(200),
-  email: z.email().max(320).nullable().default(null),
+  email: z.string().trim().check(textRule()).max(320).pipe(z.email()).nullable().default(null),
   addressLines: z.array(text(200)).max(10).default([]),
   taxId: text(50).nullable().default(null),
 });
@@ -47,7 +48,13 @@ export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
 export const issueCreditNoteSchema = z.strictObject({
   invoiceId: z.uuid(),
   refundId: text(200),
-  reason: z.string().trim().max(500).nullable().default(null),
+  reason: z
+    .string()
+    .trim()
+    .check(textRule({ multiline: true }))
+    .max(500)
+    .nullable()
+    .default(null),
   amountMinor: z.number().int().min(1).max(MAX_MINOR),
 });
 
