@@ -67,7 +67,7 @@ const nextConfig: NextConfig = {
     qualities: [75],
     minimumCacheTTL: 3600,
   },
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer", "pdfkit"],
   experimental: {
     // Unknown URLs get app/global-not-found.tsx: the root layout lives under app/[locale]
     // (the proxy rewrites every page to its locale), so there is no app-wide one to wrap a 404.

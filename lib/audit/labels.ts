@@ -82,6 +82,8 @@ export const auditActions = [
   "commerce.discount.update",
   "commerce.discount.activate",
   "commerce.discount.deactivate",
+  "commerce.invoice.issue",
+  "commerce.creditNote.issue",
   "reviews.review.reply",
   "reviews.review.report",
   /** Recorded by app.decide_review() (migration 0021): a moderator's decision. */
@@ -110,6 +112,8 @@ export const auditResourceTypes = [
   "deliveryRate",
   "discountCode",
   "review",
+  "invoice",
+  "creditNote",
 ] as const;
 
 export type AuditResourceType = (typeof auditResourceTypes)[number];

@@ -174,7 +174,7 @@ export function organisationAction<S extends $ZodType, R>(
 
 // ── Route handlers ───────────────────────────────────────────────────────────────────────
 
-const notFoundResponse = () =>
+export const notFoundResponse = () =>
   Response.json({ error: "not_found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
 
 /**

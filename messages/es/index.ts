@@ -35,6 +35,7 @@ import cart from "./cart.json";
 import checkout from "./checkout.json";
 import orders from "./orders.json";
 import addresses from "./addresses.json";
+import invoices from "./invoices.json";
 import paymentsSandbox from "./paymentsSandbox.json";
 
 const messages = {
@@ -54,6 +55,7 @@ const messages = {
   checkout,
   orders,
   addresses,
+  invoices,
   paymentsSandbox,
   auth,
   profile,

@@ -34,6 +34,9 @@ import {
   taxRates,
 } from "@/lib/selling-terms/schema";
 import { reviewPhotos, reviews } from "@/lib/reviews/schema";
+import { issueInvoice } from "@/lib/invoices/issue";
+import { invoicePdfs } from "@/lib/invoices/schema";
+import { invoiceInput } from "./support/invoices";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
   addMember,
@@ -329,6 +332,11 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           status: "succeeded",
         });
         await tx.insert(orderTasks).values({ orderId, organisationId: org.id, kind: "mail" });
+        // The shopper's invoice from the organisation (its counter row too) and its stored PDF.
+        const invoice = await issueInvoice(tx, invoiceInput(org.id, shopper.userId));
+        await tx
+          .insert(invoicePdfs)
+          .values({ invoiceId: invoice.id, organisationId: org.id, content: Buffer.from("%PDF-") });
         // An offer on the draft (running by the clock, but its listing is not published).
         await tx.insert(offers).values({
           organisationId: org.id,

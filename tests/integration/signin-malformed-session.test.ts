@@ -16,6 +16,8 @@ import * as ownReview from "@/app/api/listings/[listingId]/own-review/route";
 import * as reviewPhotos from "@/app/api/reviews/[reviewId]/photos/route";
 import * as reviewPhoto from "@/app/api/reviews/[reviewId]/photos/[photoId]/route";
 import * as moderationPhoto from "@/app/api/moderation/review-photos/[photoId]/route";
+import * as buyerInvoicePdf from "@/app/api/invoices/[invoiceId]/pdf/route";
+import * as sellerInvoicePdf from "@/app/api/organisations/[organisationId]/invoices/[invoiceId]/pdf/route";
 import { sessionCookieName } from "@/lib/auth/client/auth-options";
 import { authGuard } from "@/lib/auth/guard/auth-proxy";
 import { getKeyRing } from "@/lib/auth/service/keys";
@@ -95,6 +97,7 @@ const SEGMENTS: Record<string, string> = {
   reviewId: FILE,
   photoId: ORG,
   listingId: FILE,
+  invoiceId: FILE,
 };
 
 /**
@@ -136,6 +139,12 @@ const sessionRoutes = [
   sessionRoute("GET listings/[listingId]/own-review", ownReview.GET, 200),
   sessionRoute("DELETE reviews/[reviewId]/photos/[photoId]", reviewPhoto.DELETE, 404),
   sessionRoute("GET moderation/review-photos/[photoId]", moderationPhoto.GET, 404),
+  sessionRoute("GET invoices/[invoiceId]/pdf", buyerInvoicePdf.GET, 404),
+  sessionRoute(
+    "GET organisations/[organisationId]/invoices/[invoiceId]/pdf",
+    sellerInvoicePdf.GET,
+    404,
+  ),
 ];
 /** Route handlers that never read the session (public data, signed links). */
 const sessionless = [

@@ -57,6 +57,9 @@ export default async function ProfilePage() {
           <Link href="/profile/order" className={buttonVariants({ variant: "outline" })}>
             {t("orders")}
           </Link>
+          <Link href="/profile/invoice" className={buttonVariants({ variant: "outline" })}>
+            {t("invoices")}
+          </Link>
           <SignOutButton
             labels={{
               signOut: ta("signOut"),
