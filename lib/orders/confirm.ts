@@ -7,6 +7,7 @@ import type { Tx } from "@/lib/db/types";
 import { uuidArray } from "@/lib/db/uuid-array";
 import type { Payment } from "@/lib/payments/provider";
 import { holdsExcept } from "./holds";
+import { invoiceOrder } from "./order-invoices";
 import { orderEvents, orderLines, orderRefunds, orders, orderTasks } from "./schema";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -145,6 +146,7 @@ export async function confirmPaidOrder(tx: Tx, order: OrderRow, payment: Payment
     ["paid", { amountMinor: payment.amountMinor }],
     ["confirmed", {}],
   ]);
+  if (order.totalMinor > 0) await invoiceOrder(tx, order);
   await tx.insert(orderTasks).values({
     orderId: order.id,
     organisationId: order.organisationId,

@@ -30,10 +30,12 @@ export function nextFulfilmentSteps(order: OrderState): FulfilmentStatus[] {
 
 /**
  * A buyer cancels an unpaid pending order, or a confirmed one nothing has been done with yet
- * (its payment goes back in full). A seller cancels until it has shipped or been handed over.
+ * (its payment goes back in full). A seller cancels a confirmed order until it has shipped or
+ * been handed over.
  */
 export function canCancel(order: OrderState, by: "buyer" | "seller"): boolean {
-  if (order.status === "pending") return true;
+  // An unpaid order is the buyer's to drop; for the seller it simply expires with its hold.
+  if (order.status === "pending") return by === "buyer";
   if (order.status !== "confirmed") return false;
   if (by === "buyer") return order.fulfilmentStatus === "unfulfilled";
   return order.fulfilmentStatus === "unfulfilled" || order.fulfilmentStatus === "preparing";

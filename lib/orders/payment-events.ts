@@ -4,6 +4,7 @@ import type { Tx } from "@/lib/db/types";
 import { registerPaymentEventHandler } from "@/lib/payments/event-handlers";
 import type { Refund } from "@/lib/payments/provider";
 import { confirmPaidOrder, lockOrderOfPayment, recordEvents } from "./confirm";
+import { creditRefund } from "./order-invoices";
 import { orderRefunds, orders, orderTasks } from "./schema";
 
 /**
@@ -65,6 +66,7 @@ registerPaymentEventHandler("refund.succeeded", "orders.refunded", async (event,
     })
     .where(eq(orders.id, order.id));
   await recordEvents(tx, order, [["refunded", { amountMinor: refund.amountMinor }]]);
+  await creditRefund(tx, refund, event.data.refund.id);
   await tx.insert(orderTasks).values({
     orderId: order.id,
     organisationId: order.organisationId,

@@ -12,9 +12,12 @@ import {
 import { offers } from "@/lib/offers/schema";
 import { organisations } from "@/lib/organisations/schema";
 import { withSystemContext, type UserClaims } from "@/lib/db/context";
+import { queryRows } from "@/lib/db/rows";
 import type { Tx } from "@/lib/db/types";
+import { uuidArray } from "@/lib/db/uuid-array";
 import { AppError, isUniqueViolation } from "@/lib/errors/app-error";
 import { consumeRateLimit } from "@/lib/rate-limit/rate-limit";
+import { DiscountRedemptionError, redeemDiscount } from "@/lib/selling-terms/discounts";
 import type { CheckoutInput } from "./checkout-schema";
 import { priceCheckout, type DeliveryChoice, type PricedCheckout } from "./checkout-pricing";
 import { holdsExcept } from "./holds";
@@ -40,6 +43,14 @@ export interface CheckoutCart {
   lines: CheckoutLine[];
 }
 
+async function shopName(tx: Tx, organisationId: string): Promise<string> {
+  const [card] = await queryRows<{ name: string }>(
+    tx,
+    sql`select name from app.seller_cards(${uuidArray([organisationId])})`,
+  );
+  return card?.name ?? "";
+}
+
 /** Only an account places orders: a guest is asked to sign in or register first. */
 export function requireAccount(claims: UserClaims): void {
   if (claims.is_anonymous === true) throw new AppError("accountRequired");
@@ -60,10 +71,15 @@ export async function readCheckoutCart(
       currency: carts.currency,
     })
     .from(carts)
-    .innerJoin(organisations, eq(organisations.id, carts.organisationId))
+    .leftJoin(organisations, eq(organisations.id, carts.organisationId))
     .where(and(eq(carts.id, cartId), eq(carts.userId, userId)));
-  const [cart] = options.lock ? await query.for("update", { of: carts }) : await query;
-  if (!cart) return null;
+  const [row] = options.lock ? await query.for("update", { of: carts }) : await query;
+  if (!row) return null;
+  // A shopper cannot read organisations: their public card gives the name (lib/cart).
+  const cart = {
+    ...row,
+    organisationName: row.organisationName ?? (await shopName(tx, row.organisationId)),
+  };
   const rows = await tx
     .select({
       lineId: cartLines.id,
@@ -188,6 +204,28 @@ async function useOffers(tx: Tx, cart: CheckoutCart): Promise<void> {
   }
 }
 
+/** Counts the code's use (locked; its limits checked again): a code that ran out meanwhile refuses. */
+async function useDiscount(
+  tx: Tx,
+  orderId: string,
+  userId: string,
+  discount: NonNullable<PricedCheckout["discount"]>,
+): Promise<void> {
+  try {
+    await redeemDiscount(tx, {
+      discountCodeId: discount.codeId,
+      orderId,
+      userId,
+      amountMinor: discount.amountMinor,
+      now: new Date(),
+    });
+  } catch (error) {
+    if (error instanceof DiscountRedemptionError)
+      throw new AppError("discountInvalid", "discountCode");
+    throw error;
+  }
+}
+
 async function insertOrder(
   tx: Tx,
   cart: CheckoutCart,
@@ -299,6 +337,7 @@ export async function placeOrder(
     await useOffers(tx, cart);
     const order = await insertOrder(tx, cart, priced, input, address);
     await insertLines(tx, order.id, cart, priced);
+    if (priced.discount) await useDiscount(tx, order.id, claims.sub, priced.discount);
     await tx.insert(orderEvents).values({
       orderId: order.id,
       organisationId: cart.organisationId,

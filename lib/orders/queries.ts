@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
 import type { Tx } from "@/lib/db/types";
+import { listOrderInvoices, type InvoiceListItem } from "@/lib/invoices/invoices";
 import type { OrderStatus } from "./order-types";
 import { orderEvents, orderLines, orderRefunds, orders } from "./schema";
 
@@ -92,6 +93,8 @@ export interface OrderDetail {
   lines: OrderLineRow[];
   events: OrderEventRow[];
   refunds: OrderRefundRow[];
+  /** Its invoice and credit notes (lib/invoices), oldest first. */
+  invoices: InvoiceListItem[];
 }
 
 /** One order with its lines, timeline and refunds, or null when the reader may not see it. */
@@ -99,7 +102,7 @@ export async function readOrderDetail(tx: Tx, where: SQL): Promise<OrderDetail |
   const [row] = await tx.select({ order: orders }).from(orders).where(where);
   if (!row) return null;
   const id = row.order.id;
-  const [lines, events, refunds] = await Promise.all([
+  const [lines, events, refunds, invoices] = await Promise.all([
     tx
       .select()
       .from(orderLines)
@@ -111,8 +114,9 @@ export async function readOrderDetail(tx: Tx, where: SQL): Promise<OrderDetail |
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, id))
       .orderBy(asc(orderRefunds.createdAt)),
+    listOrderInvoices(tx, id),
   ]);
-  return { ...row, lines, events, refunds };
+  return { ...row, lines, events, refunds, invoices };
 }
 
 export async function getMyOrder(claims: UserClaims, orderId: string): Promise<OrderDetail | null> {

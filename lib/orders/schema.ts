@@ -197,7 +197,7 @@ export const orderEvents = pgTable(
       foreignColumns: [orders.organisationId, orders.id],
     }).onDelete("cascade"),
     index("order_events_order_at_idx").on(t.orderId, t.at),
-    index("order_events_organisation_idx").on(t.organisationId),
+    index("order_events_organisation_order_idx").on(t.organisationId, t.orderId),
     pgPolicy("order_events_select_buyer", {
       for: "select",
       to: authenticatedRole,
@@ -251,6 +251,7 @@ export const orderRefunds = pgTable(
       foreignColumns: [orders.organisationId, orders.id],
     }).onDelete("restrict"),
     index("order_refunds_order_idx").on(t.orderId),
+    index("order_refunds_organisation_order_idx").on(t.organisationId, t.orderId),
     index("order_refunds_organisation_created_idx").on(t.organisationId, t.createdAt),
     uniqueIndex("order_refunds_provider_key").on(t.providerRefundId),
     check("order_refunds_amount", sql`${t.amountMinor} > 0`),
@@ -301,7 +302,7 @@ export const orderTasks = pgTable(
     index("order_tasks_due_idx")
       .on(t.runAfter)
       .where(sql`${t.doneAt} is null`),
-    index("order_tasks_order_idx").on(t.orderId),
+    index("order_tasks_organisation_order_idx").on(t.organisationId, t.orderId),
     foreignKey({
       name: "order_tasks_order_fk",
       columns: [t.organisationId, t.orderId],

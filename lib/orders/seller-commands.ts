@@ -10,7 +10,6 @@ import { recordEvents } from "./confirm";
 import { canCancel, nextFulfilmentSteps, refundableMinor } from "./order-rules";
 import { fulfilmentStatuses, refundReasons } from "./order-types";
 import { orderRefunds, orders, orderTasks } from "./schema";
-import { endUnpaidOrder } from "./upkeep";
 
 /**
  * The seller's order commands (back office, under RLS: orders_update_permitted,
@@ -152,12 +151,8 @@ export const cancelOrderCommand = {
     if (!canCancel(order, "seller")) throw new AppError("orderState");
     const left = refundableMinor(order, await refundsOf(tx, order.id));
     if (left > 0 && !access.can("commerce.order.refund")) throw new AppError("notFound");
-    if (order.status === "pending") {
-      await endUnpaidOrder(tx, order, "cancelled", access.userId);
-    } else {
-      await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id));
-      await recordEvents(tx, order, [["cancelled", {}]], access.userId);
-    }
+    await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id));
+    await recordEvents(tx, order, [["cancelled", {}]], access.userId);
     if (left > 0) {
       await tx.insert(orderRefunds).values({
         orderId: order.id,

@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { withSystemContext } from "@/lib/db/context";
 import type { Tx } from "@/lib/db/types";
 import { offers } from "@/lib/offers/schema";
+import { discountCodes, discountRedemptions } from "@/lib/selling-terms/schema";
 import { getPaymentProvider } from "@/lib/payments/get-provider";
 import { confirmPaidOrder, recordEvents } from "./confirm";
 import { orderLines, orders, orderTasks } from "./schema";
@@ -30,10 +31,24 @@ async function releaseOffers(tx: Tx, orderId: string): Promise<void> {
   }
 }
 
+/** Gives back the discount code use an order counted when it was placed. */
+async function releaseDiscount(tx: Tx, orderId: string): Promise<void> {
+  const released = await tx
+    .delete(discountRedemptions)
+    .where(eq(discountRedemptions.orderId, orderId))
+    .returning({ codeId: discountRedemptions.discountCodeId });
+  for (const { codeId } of released) {
+    await tx
+      .update(discountCodes)
+      .set({ usedCount: sql`greatest(0, ${discountCodes.usedCount} - 1)` })
+      .where(eq(discountCodes.id, codeId));
+  }
+}
+
 /**
- * Ends an unpaid pending order (its hold passed, or the buyer or seller cancelled it): the
- * offer usage goes back and the provider's payment, if one was started, is cancelled after the
- * commit. The caller holds the order's row lock. A payment that still succeeds later is
+ * Ends an unpaid pending order (its hold passed, or the buyer cancelled it), as the system:
+ * the offer usage and the discount code's use go back, and the provider's payment, if one was
+ * started, is cancelled after the commit. The caller holds the order's row lock. A payment that still succeeds later is
  * handled by its event (confirmed if the units are still there, else refunded).
  */
 export async function endUnpaidOrder(
@@ -44,6 +59,7 @@ export async function endUnpaidOrder(
 ): Promise<void> {
   await tx.update(orders).set({ status }).where(eq(orders.id, order.id));
   await releaseOffers(tx, order.id);
+  await releaseDiscount(tx, order.id);
   await recordEvents(tx, order, [[status, {}]], actorUserId);
   if (order.paymentId) {
     await tx

@@ -24,6 +24,9 @@ import {
 } from "@/lib/orders/seller-commands";
 import { runOrderTasks } from "@/lib/orders/tasks";
 import { runOrderUpkeep } from "@/lib/orders/upkeep";
+import { createAddress } from "@/lib/addresses/addresses";
+import { loadCheckout } from "@/lib/orders/checkout-view";
+import { deliveryRates, discountCodes, taxRates } from "@/lib/selling-terms/schema";
 import { enableCommerce } from "./support/commerce";
 import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";
 import { code, sellableProduct, shopper } from "./support/shop";
@@ -391,5 +394,152 @@ describe("who reads orders", () => {
       tx.select().from(paymentEvents).limit(1),
     );
     expect(recorded.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the shop's terms in the order, its invoice and credit note", () => {
+  it("prices tax, delivery and a code as the page showed; invoices on payment; credits a refund", async () => {
+    const mugId = randomUUID();
+    await sellableProduct(
+      world.b.id,
+      mugId,
+      "published",
+      [],
+      [{ values: [], price: 1210, stock: 50 }],
+    );
+    const [rate, code] = await runAsSystem(db(), "test: terms", async (tx) => {
+      await tx
+        .insert(taxRates)
+        .values({ organisationId: world.b.id, taxClass: "standard", basisPoints: 2100 });
+      const [delivery] = await tx
+        .insert(deliveryRates)
+        .values({ organisationId: world.b.id, name: "Courier", priceMinor: 500, currency: "EUR" })
+        .returning();
+      const [discount] = await tx
+        .insert(discountCodes)
+        .values({
+          organisationId: world.b.id,
+          code: "SAVE10",
+          kind: "percent",
+          basisPoints: 1000,
+          currency: "EUR",
+          usageLimit: 1,
+        })
+        .returning();
+      return [delivery!, discount!];
+    });
+    const buyer = await shopper("terms-kim");
+    const address = await createAddress(buyer.claims, {
+      label: null,
+      recipientName: "Kim",
+      phone: null,
+      line1: "Calle Mayor 1",
+      line2: null,
+      city: "Madrid",
+      region: "Madrid",
+      postalCode: "28013",
+      country: "ES",
+      isDefault: true,
+    } as Parameters<typeof createAddress>[1]);
+    const { cartId } = await addToCart(buyer.claims, { productId: mugId, option: [], quantity: 2 });
+    const view = await loadCheckout(buyer.claims, cartId, { delivery: rate.id, code: "save10" });
+    expect(view && !("problem" in view.priced)).toBe(true);
+    const totals = (view!.priced as unknown as { totals: Record<string, number> }).totals;
+    // 2 × 12.10 = 24.20, less 10 % = 21.78, plus 5.00 delivery; 21 % VAT inside.
+    expect(totals).toMatchObject({
+      subtotalMinor: 2420,
+      discountMinor: 242,
+      deliveryMinor: 500,
+      totalMinor: 2678,
+    });
+    expect(totals.taxMinor).toBe(378 + 87);
+    const { orderId } = await placeOrder(buyer.claims, {
+      ...checkout(cartId, totals.totalMinor!),
+      delivery: rate.id,
+      addressId: address.id,
+      discountCode: "SAVE10",
+    });
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({
+      totalMinor: 2678,
+      discountCode: "SAVE10",
+      delivery: { method: "delivery", name: "Courier" },
+    });
+    expect(order.shippingAddress).toMatchObject({ city: "Madrid", postalCode: "28013" });
+    const [used] = await runAsSystem(db(), "test", (tx) =>
+      tx
+        .select({ n: discountCodes.usedCount })
+        .from(discountCodes)
+        .where(eq(discountCodes.id, code.id)),
+    );
+    expect(used!.n).toBe(1);
+
+    await paySandboxOrder(buyer.claims, orderId, SUCCESS);
+    const paid = await getMyOrder(buyer.claims, orderId);
+    expect(paid!.invoices.map((d) => d.kind)).toEqual(["invoice"]);
+    expect(paid!.invoices[0]!.number).toMatch(/^INV-\d{4}-0+1$/);
+    expect(paid!.invoices[0]!.totalMinor).toBe(2678);
+
+    const refunded = await runCommand(
+      world.b.members.owner.claims,
+      world.b.id,
+      { orderId, amount: "5.00", reason: "damaged" },
+      refundOrderCommand,
+    );
+    expect(refunded.status).toBe("done");
+    await runOrderTasks();
+    const after = await getMyOrder(buyer.claims, orderId);
+    expect(after!.invoices.map((d) => [d.kind, d.totalMinor])).toEqual([
+      ["invoice", 2678],
+      ["credit_note", 500],
+    ]);
+  });
+
+  it("gives a code's use back when the order expires unpaid", async () => {
+    const [once] = await runAsSystem(db(), "test", (tx) =>
+      tx
+        .insert(discountCodes)
+        .values({
+          organisationId: world.a.id,
+          code: "ONCE",
+          kind: "percent",
+          basisPoints: 500,
+          currency: "EUR",
+          usageLimit: 1,
+        })
+        .returning(),
+    );
+    const buyer = await shopper("code-lee");
+    const { cartId } = await addToCart(buyer.claims, { productId, option: [], quantity: 1 });
+    const { orderId } = await placeOrder(buyer.claims, {
+      ...checkout(cartId, 1425),
+      discountCode: "ONCE",
+    });
+    const other = await shopper("code-max");
+    const { cartId: otherCart } = await addToCart(other.claims, {
+      productId,
+      option: [],
+      quantity: 1,
+    });
+    expect(
+      await code(placeOrder(other.claims, { ...checkout(otherCart, 1425), discountCode: "ONCE" })),
+    ).toBe("discountInvalid");
+    await runAsSystem(db(), "test: hold passes", (tx) =>
+      tx
+        .update(orders)
+        .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(orders.id, orderId)),
+    );
+    await runOrderUpkeep();
+    const [row] = await runAsSystem(db(), "test", (tx) =>
+      tx
+        .select({ n: discountCodes.usedCount })
+        .from(discountCodes)
+        .where(eq(discountCodes.id, once!.id)),
+    );
+    expect(row!.n).toBe(0);
+    expect(
+      await code(placeOrder(other.claims, { ...checkout(otherCart, 1425), discountCode: "ONCE" })),
+    ).toBe("done");
   });
 });

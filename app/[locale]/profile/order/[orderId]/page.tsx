@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { OrderSummary } from "@/components/checkout/order-summary";
+import { OrderDocuments } from "@/components/orders/order-documents";
 import { OrderFacts } from "@/components/orders/order-facts";
 import { OrderStates } from "@/components/orders/order-states";
 import { OrderTimeline } from "@/components/orders/order-timeline";
@@ -120,6 +121,11 @@ export default async function MyOrderPage({ params, searchParams }: Props) {
         pricesIncludeTax={order.pricesIncludeTax}
       />
       <OrderFacts order={order} />
+      <OrderDocuments
+        documents={detail.invoices}
+        pageHref={(id) => `/profile/invoice/${id}`}
+        pdfHref={(id) => `/api/invoices/${id}/pdf`}
+      />
       <OrderTimeline detail={detail} />
       {canCancel(order, "buyer") ? (
         <form action={cancelMyOrderAction}>

@@ -5,6 +5,7 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { ModuleOff } from "@/components/backoffice/module-off";
 import { PageHeader } from "@/components/backoffice/page-header";
+import { OrderDocuments } from "@/components/orders/order-documents";
 import { OrderFacts } from "@/components/orders/order-facts";
 import { OrderStates } from "@/components/orders/order-states";
 import { OrderTimeline } from "@/components/orders/order-timeline";
@@ -115,6 +116,11 @@ export default async function SellerOrderPage({ params, searchParams }: Props) {
           pricesIncludeTax={order.pricesIncludeTax}
         />
         <OrderFacts order={order} />
+        <OrderDocuments
+          documents={detail.invoices}
+          pageHref={null}
+          pdfHref={(id) => `/api/organisations/${access.organisation.id}/invoices/${id}/pdf`}
+        />
         <OrderTimeline detail={detail} />
       </div>
     </>
