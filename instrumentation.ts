@@ -26,6 +26,9 @@ export async function register(): Promise<void> {
     // Sandbox payment events a stop left undelivered (lib/payments/startup.ts); not awaited.
     const { deliverPendingSandboxEvents } = await import("@/lib/payments/startup");
     void deliverPendingSandboxEvents();
+    // Paid module tiers whose month ended are renewed hourly (lib/billing/background.ts).
+    const { startBillingRenewals } = await import("@/lib/billing/background");
+    startBillingRenewals();
   }
   /* eslint-enable no-restricted-syntax */
 }

@@ -59,6 +59,7 @@ export const appErrorCodes = [
   "offerPercentRange",
   "offerPriceNotBelow",
   "offerEnded",
+  "tierAlreadyActive",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

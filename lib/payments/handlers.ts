@@ -5,4 +5,4 @@ import "server-only";
  * every event, from the route or from the sandbox's in-process delivery, finds them.
  * Add a line per module, e.g. `import "@/lib/checkout/payment-events";`.
  */
-export {};
+import "@/lib/billing/events";
