@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
 import { withUserContext } from "@/lib/db/context";
 import type { Tx } from "@/lib/db/types";
 import { getPaymentProvider } from "@/lib/payments/get-provider";
@@ -84,7 +85,7 @@ export async function recordSetupMethod(tx: Tx, setup: Setup): Promise<boolean> 
         eq(billingPaymentMethods.isDefault, true),
       ),
     )) as [{ defaults: number }];
-  await tx
+  const [inserted] = await tx
     .insert(billingPaymentMethods)
     .values({
       billingCustomerId: customer.id,
@@ -100,7 +101,19 @@ export async function recordSetupMethod(tx: Tx, setup: Setup): Promise<boolean> 
     })
     .onConflictDoNothing({
       target: [billingPaymentMethods.provider, billingPaymentMethods.paymentMethodId],
+    })
+    .returning({ id: billingPaymentMethods.id });
+  if (inserted && customer.organisationId) {
+    // Who saved it is not in the provider's event: the entry names no actor.
+    await recordAudit(tx, {
+      organisationId: customer.organisationId,
+      actorUserId: null,
+      action: "billing.method.add",
+      resourceType: "billing_payment_method",
+      resourceId: inserted.id,
+      after: { brand: method.brand, last4: method.last4, isDefault: defaults === 0 },
     });
+  }
   return true;
 }
 

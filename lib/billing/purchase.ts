@@ -15,6 +15,7 @@ import {
 } from "@/lib/modules/catalogue";
 import { getPaymentProvider } from "@/lib/payments/get-provider";
 import type { Payment } from "@/lib/payments/provider";
+import { getPublicKeyValues } from "@/lib/settings/key-values";
 import { keyValues } from "@/lib/settings/schema";
 import { ownedMethod } from "./methods";
 import { addMonth } from "./period";
@@ -167,4 +168,10 @@ export async function chargeState(
       .where(eq(billingCharges.id, chargeId)),
   );
   return row ?? null;
+}
+
+/** The platform currency as pages show it (the public settings, cached a short while). */
+export async function publicPlatformCurrency(): Promise<string> {
+  const value = (await getPublicKeyValues()).default_currency;
+  return typeof value === "string" && /^[A-Z]{3}$/.test(value) ? value : "EUR";
 }

@@ -33,6 +33,7 @@ import search from "./search.json";
 import cart from "./cart.json";
 import addresses from "./addresses.json";
 import paymentsSandbox from "./paymentsSandbox.json";
+import billing from "./billing.json";
 
 const messages = {
   backoffice,
@@ -49,6 +50,7 @@ const messages = {
   cart,
   addresses,
   paymentsSandbox,
+  billing,
   auth,
   profile,
   about,

@@ -54,6 +54,9 @@ export default async function ProfilePage() {
           <Link href="/profile/my-addresses" className={buttonVariants({ variant: "outline" })}>
             {t("addresses")}
           </Link>
+          <Link href="/profile/billing" className={buttonVariants({ variant: "outline" })}>
+            {t("billing")}
+          </Link>
           <SignOutButton
             labels={{
               signOut: ta("signOut"),
