@@ -27,7 +27,7 @@ function organisationCommand(
       if (!row) throw new AppError("notFound", "methodId");
       await audit({
         action,
-        resourceType: "billing_payment_method",
+        resourceType: "paymentMethod",
         resourceId: row.id,
         before: { isDefault: row.isDefault },
         after: { brand: row.brand, last4: row.last4 },

@@ -109,7 +109,7 @@ export async function recordSetupMethod(tx: Tx, setup: Setup): Promise<boolean> 
       organisationId: customer.organisationId,
       actorUserId: null,
       action: "billing.method.add",
-      resourceType: "billing_payment_method",
+      resourceType: "paymentMethod",
       resourceId: inserted.id,
       after: { brand: method.brand, last4: method.last4, isDefault: defaults === 0 },
     });

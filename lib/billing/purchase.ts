@@ -111,7 +111,7 @@ export const startTierPurchaseCommand: CommandConfig<typeof purchaseTierSchema, 
       .returning({ id: billingCharges.id });
     await audit({
       action: "billing.tier.purchase",
-      resourceType: "billing_charge",
+      resourceType: "billingCharge",
       resourceId: charge!.id,
       after: { module: input.module, tier: input.tier, amountMinor, currency, card: method.last4 },
     });

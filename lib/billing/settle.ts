@@ -55,7 +55,7 @@ export async function settleCharge(tx: Tx, chargeId: string, outcome: ChargeOutc
     organisationId: charge.organisationId,
     actorUserId: charge.createdBy,
     action: outcome.succeeded ? "billing.charge.succeed" : "billing.charge.fail",
-    resourceType: "billing_charge",
+    resourceType: "billingCharge",
     resourceId: charge.id,
     before: { status: "pending" },
     after: {
