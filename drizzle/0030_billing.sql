@@ -105,4 +105,4 @@ REVOKE INSERT, UPDATE, DELETE ON "billing_subscriptions" FROM anon, authenticate
 REVOKE UPDATE, DELETE ON "billing_charges" FROM anon, authenticated;--> statement-breakpoint
 REVOKE INSERT, UPDATE ON "billing_payment_methods" FROM anon, authenticated;--> statement-breakpoint
 GRANT UPDATE ("is_default") ON "billing_payment_methods" TO authenticated;--> statement-breakpoint
-REVOKE ALL ON "billing_customers", "billing_payment_methods", "billing_subscriptions", "billing_charges" FROM anon;
+REVOKE INSERT, DELETE ON "billing_charges", "billing_payment_methods" FROM anon;

@@ -26,6 +26,12 @@ import { listingImages, listings } from "@/lib/listings/schema";
 import { offers } from "@/lib/offers/schema";
 import { cartLines, carts } from "@/lib/cart/schema";
 import { reviewPhotos, reviews } from "@/lib/reviews/schema";
+import {
+  billingCharges,
+  billingCustomers,
+  billingPaymentMethods,
+  billingSubscriptions,
+} from "@/lib/billing/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
   addMember,
@@ -326,6 +332,47 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           actorUserId: org.members.owner.userId,
           action: "settings.faq.create",
           resourceType: "faq",
+        });
+        // Billing: the organisation's customer, card, paid tier and a charge (lib/billing).
+        const [customer] = await tx
+          .insert(billingCustomers)
+          .values({ organisationId: org.id, provider: "sandbox", customerId: `cus_${org.slug}` })
+          .returning({ id: billingCustomers.id });
+        await tx.insert(billingPaymentMethods).values({
+          billingCustomerId: customer!.id,
+          organisationId: org.id,
+          provider: "sandbox",
+          paymentMethodId: `pm_${org.slug}`,
+          brand: "visa",
+          last4: "4242",
+          expMonth: 12,
+          expYear: 2034,
+          isDefault: true,
+        });
+        const period = { start: new Date(), end: new Date(Date.now() + 30 * 86_400_000) };
+        await tx.insert(billingSubscriptions).values({
+          organisationId: org.id,
+          module: "storage",
+          tier: "pro",
+          status: "active",
+          priceMinor: 900,
+          currency: "EUR",
+          currentPeriodStart: period.start,
+          currentPeriodEnd: period.end,
+        });
+        await tx.insert(billingCharges).values({
+          organisationId: org.id,
+          kind: "purchase",
+          module: "storage",
+          tier: "pro",
+          amountMinor: 900,
+          currency: "EUR",
+          status: "succeeded",
+          provider: "sandbox",
+          paymentId: `pi_${org.slug}`,
+          periodStart: period.start,
+          periodEnd: period.end,
+          createdBy: org.members.owner.userId,
         });
       }
     });
