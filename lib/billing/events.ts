@@ -1,5 +1,6 @@
 import "server-only";
 import { registerPaymentEventHandler } from "@/lib/payments/event-handlers";
+import { getPaymentProvider } from "@/lib/payments/get-provider";
 import type { PaymentEvent } from "@/lib/payments/provider";
 import type { Tx } from "@/lib/db/types";
 import { isUuid } from "@/lib/organisations/access";
@@ -28,5 +29,11 @@ async function settlePayment(event: PaymentEvent, tx: Tx): Promise<void> {
 registerPaymentEventHandler("payment.succeeded", "billing.settle-charge", settlePayment);
 registerPaymentEventHandler("payment.failed", "billing.settle-charge", settlePayment);
 registerPaymentEventHandler("setup.succeeded", "billing.record-method", async (event, tx) => {
-  if (event.data.kind === "setup") await recordSetupMethod(tx, event.data.setup);
+  if (event.data.kind !== "setup") return;
+  let setup = event.data.setup;
+  // Stripe's event names the card by id only: its details come from the SetupIntent.
+  if (!setup.paymentMethod && setup.provider === getPaymentProvider().name) {
+    setup = (await getPaymentProvider().getSetup(setup.id)) ?? setup;
+  }
+  await recordSetupMethod(tx, setup);
 });
