@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { errorCodeOf } from "@/lib/billing/card-schema";
 import type { ChargeView } from "@/lib/billing/overview";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/format";
-import { brandName } from "./method-list";
+import { cardLabel } from "./method-list";
 
 /** One platform charge as a receipt: what, for which period, how much, with which card. */
 export async function ChargeReceipt({
@@ -41,10 +41,7 @@ export async function ChargeReceipt({
     ],
     [t("amount"), formatMoney(charge.amountMinor, { currency: charge.currency, locale })],
     [t("status"), t(`statuses.${charge.status}` as "statuses.pending")],
-    [
-      t("card"),
-      charge.cardLast4 ? `${brandName(charge.cardBrand ?? "card")} •••• ${charge.cardLast4}` : "—",
-    ],
+    [t("card"), charge.cardLast4 ? cardLabel(charge.cardBrand, charge.cardLast4) : "—"],
     [t("reference"), charge.paymentId ?? "—"],
   ];
   if (charge.failureCode) rows.push([t("failure"), te(errorCodeOf(charge.failureCode))]);

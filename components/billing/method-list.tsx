@@ -123,3 +123,8 @@ export function brandName(brand: string): string {
   };
   return names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
+
+/** A charged card in tables and receipts: "Visa •••• 4242". */
+export function cardLabel(brand: string | null, last4: string): string {
+  return `${brandName(brand ?? "card")} •••• ${last4}`;
+}

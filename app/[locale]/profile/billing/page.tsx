@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AuthPanel } from "@/components/auth/auth-panel";
-import { brandName } from "@/components/billing/method-list";
+import { BackLink } from "@/components/billing/back-link";
+import { MethodsSummary } from "@/components/billing/methods-summary";
 import { buttonVariants } from "@/components/ui/button";
 import { requireBillingUser } from "@/lib/billing/consumer-page";
 import { listSavedMethods } from "@/lib/billing/methods";
@@ -18,15 +19,9 @@ export default async function BillingPage() {
   const t = await getTranslations("billing");
   const owner = await requireBillingUser("/profile/billing");
   const methods = await listSavedMethods(owner);
-  const preferred = methods.find((method) => method.isDefault) ?? methods[0];
   return (
     <AuthPanel title={t("title")} intro={t("intro")}>
-      <Link
-        href="/profile"
-        className="mb-6 inline-block text-sm text-primary-text underline underline-offset-4 hover:no-underline"
-      >
-        {t("back")}
-      </Link>
+      <BackLink href="/profile">{t("back")}</BackLink>
       <div className="flex flex-col gap-8">
         <section
           aria-labelledby="billing-cards"
@@ -35,17 +30,7 @@ export default async function BillingPage() {
           <h2 id="billing-cards" className="text-lg font-semibold">
             {t("methods.heading")}
           </h2>
-          <p>
-            {preferred
-              ? t("methods.summary", {
-                  count: methods.length,
-                  card: t("methods.card", {
-                    brand: brandName(preferred.brand),
-                    last4: preferred.last4,
-                  }),
-                })
-              : t("methods.summaryNone")}
-          </p>
+          <MethodsSummary methods={methods} />
           <div className="flex flex-wrap gap-2">
             <Link
               href={consumerBillingPaths.list}

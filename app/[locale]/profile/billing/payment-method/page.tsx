@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AuthPanel } from "@/components/auth/auth-panel";
+import { BackLink } from "@/components/billing/back-link";
 import { BillingNotice } from "@/components/billing/billing-notice";
 import { MethodList } from "@/components/billing/method-list";
 import { requireBillingUser } from "@/lib/billing/consumer-page";
@@ -22,12 +22,7 @@ export default async function PaymentMethodsPage({ searchParams }: Props) {
   const [methods, query] = await Promise.all([listSavedMethods(owner), searchParams]);
   return (
     <AuthPanel title={t("methods.heading")} intro={t("methods.intro")}>
-      <Link
-        href="/profile/billing"
-        className="mb-6 inline-block text-sm text-primary-text underline underline-offset-4 hover:no-underline"
-      >
-        {t("backToBilling")}
-      </Link>
+      <BackLink href="/profile/billing">{t("backToBilling")}</BackLink>
       <BillingNotice done={query.done} error={query.error} />
       <MethodList methods={methods} createHref={consumerBillingPaths.create} canWrite />
     </AuthPanel>

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
-import { brandName } from "@/components/billing/method-list";
+import { MethodsSummary } from "@/components/billing/methods-summary";
 import { SubscriptionsTable } from "@/components/billing/subscriptions-table";
 import { PageHeader } from "@/components/backoffice/page-header";
 import { buttonVariants } from "@/components/ui/button";
@@ -18,78 +19,72 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("metaTitle") };
 }
 
+/** One part of the page: a heading, its content and a link onwards. */
+function Part(props: {
+  id: string;
+  title: string;
+  href: string;
+  link: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={props.id} className="flex flex-col gap-3">
+      <h2 id={props.id} className="text-lg font-semibold">
+        {props.title}
+      </h2>
+      {props.children}
+      <div>
+        <Link href={props.href} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          {props.link}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /** The organisation's billing: paid tiers with their next renewal, cards, charges. */
 export default async function OrganisationBillingPage({ params }: Props) {
   const { organisationId } = await params;
   const { access } = await gatePage(organisationId, "billing.account.read");
   const id = access.organisation.id;
-  const owner = { kind: "organisation" as const, organisationId: id, claims: access.claims };
   const [t, locale, subscriptions, methods] = await Promise.all([
     getTranslations("billing"),
     getLocale(),
     listSubscriptions(access),
-    listSavedMethods(owner),
+    listSavedMethods({ kind: "organisation", organisationId: id, claims: access.claims }),
   ]);
-  const paths = organisationBillingPaths(id);
-  const preferred = methods.find((method) => method.isDefault) ?? methods[0];
   return (
     <>
       <PageHeader title={t("org.title")} description={t("org.intro")} />
       <div className="flex flex-col gap-8">
-        <section aria-labelledby="billing-tiers" className="flex flex-col gap-3">
-          <h2 id="billing-tiers" className="text-lg font-semibold">
-            {t("org.tiersHeading")}
-          </h2>
+        <Part
+          id="billing-tiers"
+          title={t("org.tiersHeading")}
+          href={organisationPath(id, "/settings/module")}
+          link={t("org.modulesLink")}
+        >
           <SubscriptionsTable
             subscriptions={subscriptions}
             locale={locale}
             timeZone={access.organisation.timeZone}
           />
           <p className="text-sm text-muted-foreground">{t("org.overLimit")}</p>
-          <div>
-            <Link
-              href={organisationPath(id, "/settings/module")}
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-            >
-              {t("org.modulesLink")}
-            </Link>
-          </div>
-        </section>
-        <section aria-labelledby="billing-cards" className="flex flex-col gap-3">
-          <h2 id="billing-cards" className="text-lg font-semibold">
-            {t("org.methodsHeading")}
-          </h2>
-          <p>
-            {preferred
-              ? t("methods.summary", {
-                  count: methods.length,
-                  card: t("methods.card", {
-                    brand: brandName(preferred.brand),
-                    last4: preferred.last4,
-                  }),
-                })
-              : t("methods.summaryNone")}
-          </p>
+        </Part>
+        <Part
+          id="billing-cards"
+          title={t("org.methodsHeading")}
+          href={organisationBillingPaths(id).list}
+          link={t("methods.manage")}
+        >
+          <MethodsSummary methods={methods} />
           <p className="text-sm text-muted-foreground">{t("org.methodsIntro")}</p>
-          <div>
-            <Link href={paths.list} className={buttonVariants({ variant: "outline", size: "sm" })}>
-              {t("methods.manage")}
-            </Link>
-          </div>
-        </section>
-        <section aria-labelledby="billing-charges" className="flex flex-col gap-3">
-          <h2 id="billing-charges" className="text-lg font-semibold">
-            {t("org.chargesHeading")}
-          </h2>
-          <div>
-            <Link
-              href={organisationPath(id, "/billing/charge")}
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-            >
-              {t("org.chargesLink")}
-            </Link>
-          </div>
-        </section>
+        </Part>
+        <Part
+          id="billing-charges"
+          title={t("org.chargesHeading")}
+          href={organisationPath(id, "/billing/charge")}
+          link={t("org.chargesLink")}
+        />
       </div>
     </>
   );
