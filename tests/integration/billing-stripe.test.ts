@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST } from "@/app/api/payments/webhook/route";
 import { runCommand } from "@/lib/backoffice/doors";
 import { payPendingCharge, startTierPurchaseCommand } from "@/lib/billing/purchase";
 import { completeSetupReturn, startSetup } from "@/lib/billing/setups";
 import { closeDb, getDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
+import { startWebhookBridge } from "./support/webhook-bridge";
 import { startStripeApiServer, type StripeApiServer } from "@/tests/support/stripe-api-server";
 import { billingRows } from "./support/billing";
 import { enableCommerce } from "./support/commerce";
@@ -31,32 +30,12 @@ const db = () => getDb();
 
 beforeAll(async () => {
   // The webhook endpoint: the route handler behind a plain HTTP server.
-  bridge = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value === "string") headers.set(name, value);
-      }
-      const body = Buffer.concat(chunks).toString("utf8");
-      POST(new Request("http://127.0.0.1/api/payments/webhook", { method: "POST", headers, body }))
-        .then(async (answer) => {
-          response.writeHead(answer.status, { "content-type": "application/json" });
-          response.end(await answer.text());
-        })
-        .catch(() => {
-          response.writeHead(500);
-          response.end();
-        });
-    });
-  });
-  await new Promise<void>((resolve) => bridge.listen(0, "127.0.0.1", resolve));
-  const port = (bridge.address() as AddressInfo).port;
+  const webhook = await startWebhookBridge();
+  bridge = webhook.server;
   api = await startStripeApiServer({
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
-    webhookUrl: `http://127.0.0.1:${port}/api/payments/webhook`,
+    webhookUrl: webhook.url,
   });
   process.env.PAYMENTS_PROVIDER = "stripe";
   process.env.STRIPE_SECRET_KEY = SECRET_KEY;
