@@ -29,6 +29,9 @@ export async function register(): Promise<void> {
     // Orders: expire overdue holds, reconcile payments, send refunds and emails (every minute).
     const { startOrderUpkeep } = await import("@/lib/orders/startup");
     startOrderUpkeep();
+    // Paid module tiers whose month ended are renewed hourly (lib/billing/background.ts).
+    const { startBillingRenewals } = await import("@/lib/billing/background");
+    startBillingRenewals();
   }
   /* eslint-enable no-restricted-syntax */
 }

@@ -107,7 +107,10 @@ test("roles, the permission matrix, the audit trail and modules", async ({ page,
   await expect(page.getByRole("heading", { level: 1, name: "Storage" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Business portal" });
   await expect(nav.getByRole("link", { name: "Storage" })).toHaveCount(0);
-  await expect(page.getByRole("cell", { name: "Available with payments" }).first()).toBeVisible();
+  // Paid tiers link to their purchase page (docs/billing.md).
+  await expect(
+    page.getByRole("link", { name: "Buy the Pro tier for €9.00 a month" }),
+  ).toHaveAttribute("href", `${base}/module/storage/pro/purchase`);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Switch on (Free)" }).click();
   await expect(page.getByText("Storage is switched on", { exact: true })).toBeVisible();

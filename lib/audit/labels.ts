@@ -89,6 +89,13 @@ export const auditActions = [
   /** Recorded by app.decide_review() (migration 0021): a moderator's decision. */
   "reviews.review.restore",
   "reviews.review.remove",
+  "billing.method.add",
+  "billing.method.default",
+  "billing.method.remove",
+  "billing.tier.purchase",
+  /** Recorded by the payment webhook's handler (lib/billing/settle.ts): no actor but the buyer. */
+  "billing.charge.succeed",
+  "billing.charge.fail",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -114,6 +121,8 @@ export const auditResourceTypes = [
   "review",
   "invoice",
   "creditNote",
+  "billingCharge",
+  "paymentMethod",
 ] as const;
 
 export type AuditResourceType = (typeof auditResourceTypes)[number];

@@ -72,6 +72,7 @@ export const appErrorCodes = [
   "discountCodeTaken",
   "discountPercentRange",
   "discountEndsBeforeStart",
+  "tierAlreadyActive",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

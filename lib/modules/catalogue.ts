@@ -1,8 +1,9 @@
 /**
  * The modules an organisation switches on, each with a tier. Limits live here, in one place;
  * the code that creates the limited thing enforces them (seats when inviting, storage bytes
- * when uploading, items in the catalogue issues). Paid tiers are bought in the payments
- * issue; until then only the free tier can be switched on.
+ * when uploading, items in the catalogue issues). Paid tiers (a monthly price, beside the
+ * limits) are bought at settings/module/{module}/{tier}/purchase (lib/billing, docs/billing.md);
+ * only the free tier is switched on without a purchase.
  */
 export const moduleNames = [
   "crm",
@@ -32,6 +33,8 @@ export interface TierLimits {
   storageBytes?: number;
   /** Items the module keeps (products, events, …); null = unlimited. */
   items?: number | null;
+  /** Price a month in minor units of the platform currency (settings `default_currency`); 0 = free. */
+  monthlyPriceMinor: number;
 }
 
 const MB = 1024 * 1024;
@@ -41,9 +44,9 @@ const GB = 1024 * MB;
 export const BASE_SEATS = 5;
 
 const standardTiers: Record<ModuleTier, TierLimits> = {
-  free: { seats: BASE_SEATS, items: 100 },
-  pro: { seats: 25, items: 10_000 },
-  enterprise: { seats: null, items: null },
+  free: { seats: BASE_SEATS, items: 100, monthlyPriceMinor: 0 },
+  pro: { seats: 25, items: 10_000, monthlyPriceMinor: 2_900 },
+  enterprise: { seats: null, items: null, monthlyPriceMinor: 9_900 },
 };
 
 export const moduleLimits: Record<ModuleName, Record<ModuleTier, TierLimits>> = {
@@ -59,9 +62,9 @@ export const moduleLimits: Record<ModuleName, Record<ModuleTier, TierLimits>> = 
   advertisements: standardTiers,
   customWeb: standardTiers,
   storage: {
-    free: { seats: BASE_SEATS, storageBytes: 1 * GB },
-    pro: { seats: 25, storageBytes: 100 * GB },
-    enterprise: { seats: null, storageBytes: 1024 * GB },
+    free: { seats: BASE_SEATS, storageBytes: 1 * GB, monthlyPriceMinor: 0 },
+    pro: { seats: 25, storageBytes: 100 * GB, monthlyPriceMinor: 900 },
+    enterprise: { seats: null, storageBytes: 1024 * GB, monthlyPriceMinor: 4_900 },
   },
   reviews: standardTiers,
   payments: standardTiers,
@@ -69,6 +72,11 @@ export const moduleLimits: Record<ModuleName, Record<ModuleTier, TierLimits>> = 
 
 /** Tiers that can be switched on now, without a purchase. */
 export const selfServeTiers: readonly ModuleTier[] = ["free"];
+
+/** A tier bought with a monthly payment (lib/billing). */
+export function isPaidTier(module: ModuleName, tier: ModuleTier): boolean {
+  return moduleLimits[module][tier].monthlyPriceMinor > 0;
+}
 
 /** Largest single upload, whatever the tier (the route streams it to the adapter). */
 export const MAX_UPLOAD_BYTES = 50 * MB;

@@ -6,3 +6,4 @@ import "server-only";
  * Add a line per module.
  */
 import "@/lib/orders/payment-events";
+import "@/lib/billing/events";

@@ -5,6 +5,7 @@ import { filesPermissions } from "@/lib/files/permissions";
 import { schedulePermissions } from "@/lib/schedules/permissions";
 import { commercePermissions } from "@/lib/commerce/permissions";
 import { reviewPermissions } from "@/lib/reviews/permissions";
+import { billingPermissions } from "@/lib/billing/permissions";
 
 /**
  * Every permission of every module, gathered from each module's own declaration. Later
@@ -18,6 +19,7 @@ export const permissionCatalogue = [
   ...schedulePermissions,
   ...commercePermissions,
   ...reviewPermissions,
+  ...billingPermissions,
 ] as const;
 
 export type Permission = (typeof permissionCatalogue)[number]["name"];

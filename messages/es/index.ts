@@ -37,6 +37,7 @@ import orders from "./orders.json";
 import addresses from "./addresses.json";
 import invoices from "./invoices.json";
 import paymentsSandbox from "./paymentsSandbox.json";
+import billing from "./billing.json";
 
 const messages = {
   backoffice,
@@ -57,6 +58,7 @@ const messages = {
   addresses,
   invoices,
   paymentsSandbox,
+  billing,
   auth,
   profile,
   about,

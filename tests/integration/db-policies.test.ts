@@ -37,6 +37,12 @@ import { reviewPhotos, reviews } from "@/lib/reviews/schema";
 import { issueInvoice } from "@/lib/invoices/issue";
 import { invoicePdfs } from "@/lib/invoices/schema";
 import { invoiceInput } from "./support/invoices";
+import {
+  billingCharges,
+  billingCustomers,
+  billingPaymentMethods,
+  billingSubscriptions,
+} from "@/lib/billing/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
   addMember,
@@ -410,6 +416,47 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           orderId: randomUUID(),
           userId: shopper.userId,
           amountMinor: 10,
+        });
+        // Billing: the organisation's customer, card, paid tier and a charge (lib/billing).
+        const [customer] = await tx
+          .insert(billingCustomers)
+          .values({ organisationId: org.id, provider: "sandbox", customerId: `cus_${org.slug}` })
+          .returning({ id: billingCustomers.id });
+        await tx.insert(billingPaymentMethods).values({
+          billingCustomerId: customer!.id,
+          organisationId: org.id,
+          provider: "sandbox",
+          paymentMethodId: `pm_${org.slug}`,
+          brand: "visa",
+          last4: "4242",
+          expMonth: 12,
+          expYear: 2034,
+          isDefault: true,
+        });
+        const period = { start: new Date(), end: new Date(Date.now() + 30 * 86_400_000) };
+        await tx.insert(billingSubscriptions).values({
+          organisationId: org.id,
+          module: "storage",
+          tier: "pro",
+          status: "active",
+          priceMinor: 900,
+          currency: "EUR",
+          currentPeriodStart: period.start,
+          currentPeriodEnd: period.end,
+        });
+        await tx.insert(billingCharges).values({
+          organisationId: org.id,
+          kind: "purchase",
+          module: "storage",
+          tier: "pro",
+          amountMinor: 900,
+          currency: "EUR",
+          status: "succeeded",
+          provider: "sandbox",
+          paymentId: `pi_${org.slug}`,
+          periodStart: period.start,
+          periodEnd: period.end,
+          createdBy: org.members.owner.userId,
         });
       }
     });

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/payments/webhook/route";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/lib/db/client";
 import { runAsSystem } from "@/lib/db/run-context";
 import { resetEnvForTests } from "@/lib/env";
@@ -12,6 +11,7 @@ import { registerPaymentEventHandler } from "@/lib/payments/event-handlers";
 import { getPaymentProvider } from "@/lib/payments/get-provider";
 import type { PaymentEvent, PaymentProvider } from "@/lib/payments/provider";
 import { paymentEvents } from "@/lib/payments/schema";
+import { startWebhookBridge } from "./support/webhook-bridge";
 import { startStripeApiServer, type StripeApiServer } from "@/tests/support/stripe-api-server";
 
 /**
@@ -32,37 +32,12 @@ let remove: () => void = () => undefined;
 
 beforeAll(async () => {
   // The webhook endpoint: the route handler behind a plain HTTP server.
-  bridge = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value === "string") headers.set(name, value);
-      }
-      POST(
-        new Request("http://127.0.0.1/api/payments/webhook", {
-          method: "POST",
-          headers,
-          body: Buffer.concat(chunks).toString("utf8"),
-        }),
-      )
-        .then(async (answer) => {
-          response.writeHead(answer.status, { "content-type": "application/json" });
-          response.end(await answer.text());
-        })
-        .catch(() => {
-          response.writeHead(500);
-          response.end();
-        });
-    });
-  });
-  await new Promise<void>((resolve) => bridge.listen(0, "127.0.0.1", resolve));
-  const port = (bridge.address() as AddressInfo).port;
+  const webhook = await startWebhookBridge();
+  bridge = webhook.server;
   api = await startStripeApiServer({
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
-    webhookUrl: `http://127.0.0.1:${port}/api/payments/webhook`,
+    webhookUrl: webhook.url,
   });
   process.env.PAYMENTS_PROVIDER = "stripe";
   process.env.STRIPE_SECRET_KEY = SECRET_KEY;

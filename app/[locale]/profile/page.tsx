@@ -60,6 +60,9 @@ export default async function ProfilePage() {
           <Link href="/profile/invoice" className={buttonVariants({ variant: "outline" })}>
             {t("invoices")}
           </Link>
+          <Link href="/profile/billing" className={buttonVariants({ variant: "outline" })}>
+            {t("billing")}
+          </Link>
           <SignOutButton
             labels={{
               signOut: ta("signOut"),

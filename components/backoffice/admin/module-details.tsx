@@ -1,8 +1,10 @@
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import type { BackofficeAction } from "@/components/backoffice/use-backoffice-form";
 import { formatBytes } from "@/lib/files/file-rules";
-import { formatDate } from "@/lib/i18n/format";
+import { purchasePath } from "@/lib/billing/paths";
+import { formatDate, formatMoney } from "@/lib/i18n/format";
 import { selfServeTiers, type ModuleName, type ModuleTier } from "@/lib/modules/catalogue";
 import type { ModuleDetails } from "@/lib/modules/organisation-modules";
 import { ModuleSwitch } from "./module-switch";
@@ -22,16 +24,20 @@ export async function ModuleDetailsView({
   locale,
   timeZone,
   actions,
+  billing,
 }: {
   organisationId: string;
   details: ModuleDetails;
   locale: string;
   timeZone: string;
   actions: ModuleActions | null;
+  /** Paid tiers' prices (platform currency); `canBuy`: billing.account.write (lib/billing). */
+  billing: { currency: string; canBuy: boolean };
 }) {
-  const [t, tb] = await Promise.all([
+  const [t, tb, tp] = await Promise.all([
     getTranslations("orgAdmin.module"),
     getTranslations("backoffice"),
+    getTranslations("billing.module"),
   ]);
   const { state, tiers, usage } = details;
   const moduleLabel = tb(`moduleNames.${state.module}`);
@@ -120,7 +126,25 @@ export async function ModuleDetailsView({
                   {showItems ? (
                     <td className={cell}>{limit(limits.items, (n) => String(n))}</td>
                   ) : null}
-                  <td className={cell}>{now ? t("availableNow") : t("withPayments")}</td>
+                  <td className={cell}>
+                    {now ? (
+                      t("availableNow")
+                    ) : (
+                      <TierPrice
+                        label={formatMoney(limits.monthlyPriceMinor, {
+                          currency: billing.currency,
+                          locale,
+                        })}
+                        tierLabel={tb(`tierNames.${tier}`)}
+                        href={
+                          billing.canBuy && !(state.enabled && state.tier === tier)
+                            ? purchasePath(organisationId, { module: state.module, tier })
+                            : null
+                        }
+                        t={tp}
+                      />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -149,5 +173,29 @@ export async function ModuleDetailsView({
         {showItems ? <p>{t("itemsUsage", { value: usage.itemsUsed ?? "—" })}</p> : null}
       </section>
     </div>
+  );
+}
+
+/** A paid tier's price, as a link to its purchase page for those who may buy it. */
+function TierPrice({
+  label,
+  tierLabel,
+  href,
+  t,
+}: {
+  label: string;
+  tierLabel: string;
+  href: string | null;
+  t: Awaited<ReturnType<typeof getTranslations<"billing.module">>>;
+}) {
+  if (!href) return <>{t("price", { price: label })}</>;
+  return (
+    <Link
+      href={href}
+      className="text-primary-text underline underline-offset-4 hover:no-underline"
+      aria-label={t("buyLabel", { tier: tierLabel, price: label })}
+    >
+      {t("buy", { price: label })}
+    </Link>
   );
 }
