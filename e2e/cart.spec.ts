@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "./support/test";
 import { noSidewaysScroll } from "./support/viewport";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
@@ -10,6 +9,7 @@ import {
   sql,
   uniqueEmail,
 } from "./support/backoffice";
+import { publishProduct } from "./support/shop";
 
 /**
  * Carts (issue 12 §1) as a visitor meets them: the buy box on a product page adds the chosen
@@ -18,29 +18,6 @@ import {
  * shown, an ended hold held again, a line removed; signing in brings the guest's carts into
  * the account; nobody else opens them; the buy box works without JavaScript too.
  */
-
-/** A published product of `organisationId` with the given variants; returns its id. */
-async function publishProduct(
-  organisationId: string,
-  title: string,
-  options: { name: string; values: string[] }[],
-  variants: { values: string[]; price: number; stock: number | null }[],
-): Promise<string> {
-  const id = randomUUID();
-  await sql(async (db) => {
-    await db`insert into listings (id, organisation_id, kind, slug, title, summary, category, currency, status, published_at, price_from_minor)
-      values (${id}, ${organisationId}, 'product', ${`cart-${id.slice(0, 8)}`}, ${title},
-        'A product for the cart journey.', 'fashion', 'EUR', 'published', now(),
-        ${Math.min(...variants.map((v) => v.price))})`;
-    await db`insert into products (listing_id, organisation_id, options)
-      values (${id}, ${organisationId}, ${db.json(options)})`;
-    for (const [position, v] of variants.entries()) {
-      await db`insert into product_variants (organisation_id, product_id, option_values, price_minor, track_stock, stock, position)
-        values (${organisationId}, ${id}, ${v.values}, ${v.price}, ${v.stock !== null}, ${v.stock}, ${position})`;
-    }
-  });
-  return id;
-}
 
 async function addToCart(page: Page, size?: string, quantity = 1) {
   const box = page.getByTestId("buy-box");
