@@ -15,6 +15,8 @@ export async function setupReturnTarget(
   back: PurchaseReturn | null,
   setupId: unknown,
 ): Promise<string> {
+  // Opened without a setup (a bookmark, the back button): the card list.
+  if (setupId === undefined) return paths.list;
   if (typeof setupId !== "string" || !/^seti_[A-Za-z0-9_]{1,200}$/.test(setupId)) notFound();
   const result = await completeSetupReturn(owner, setupId);
   if (!result) notFound();

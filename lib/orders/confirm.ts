@@ -18,7 +18,7 @@ type LineRow = Pick<
 
 /** The order a payment is for, locked for the change; null when the payment is not an order's. */
 export async function lockOrderOfPayment(tx: Tx, payment: Payment): Promise<OrderRow | null> {
-  const orderId = payment.metadata.orderId;
+  const orderId = payment.metadata?.orderId;
   if (!orderId || !/^[0-9a-f-]{36}$/i.test(orderId)) return null;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return order ?? null;

@@ -38,7 +38,7 @@ registerPaymentEventHandler(
 
 /** The refund row an event is about: by our id in its metadata, else the provider's id. */
 async function lockRefund(tx: Tx, refund: Refund) {
-  const ours = refund.metadata.refundId;
+  const ours = refund.metadata?.refundId;
   const where =
     ours && /^[0-9a-f-]{36}$/i.test(ours)
       ? eq(orderRefunds.id, ours)

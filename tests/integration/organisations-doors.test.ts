@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 // First: the request scope sets up what Next's server sets up before its stores exist.
 import { enableCommerce, seedProduct } from "./support/commerce";
 import {
@@ -21,6 +22,8 @@ import { exportProducts } from "@/lib/commerce/products-import";
 import { closeDb, getDb } from "@/lib/db/client";
 import { runAsSystem } from "@/lib/db/run-context";
 import type { ModuleName } from "@/lib/modules/catalogue";
+import { orders } from "@/lib/orders/schema";
+import { discountCodes } from "@/lib/selling-terms/schema";
 import { rolePermissions } from "@/lib/organisations/schema";
 import { permissionNames, type Permission } from "@/lib/permissions/catalogue";
 import {
@@ -53,6 +56,8 @@ let probeRoleId: string;
 const jars = new Map<string, CookieJar>();
 let scheduleId: string;
 let catalogue: Awaited<ReturnType<typeof seedProduct>>;
+/** A discount code and an order of A (the selling-terms and order screens). */
+const sales = { discountCodeId: randomUUID(), orderId: randomUUID() };
 let fileId: string;
 
 async function jarOf(member: { userId: string; email: string }): Promise<CookieJar> {
@@ -91,6 +96,29 @@ beforeAll(async () => {
   scheduleId = (await seedSchedule(world.a.id, "A hours")).id;
   await enableCommerce(getDb(), world.a.id);
   catalogue = await seedProduct(getDb(), world.a.id);
+  await runAsSystem(getDb(), "test: sales", async (tx) => {
+    await tx.insert(discountCodes).values({
+      id: sales.discountCodeId,
+      organisationId: world.a.id,
+      code: "DOORS",
+      kind: "percent",
+      basisPoints: 1000,
+      currency: "EUR",
+    });
+    await tx.insert(orders).values({
+      id: sales.orderId,
+      organisationId: world.a.id,
+      buyerUserId: world.outsider.userId,
+      sellerName: "A",
+      reference: `DOOR-${randomUUID().slice(0, 4).toUpperCase()}`,
+      currency: "EUR",
+      subtotalMinor: 100,
+      totalMinor: 100,
+      contact: { name: "Buyer", email: world.outsider.email, phone: null },
+      delivery: { method: "pickup", name: "", note: null, priceMinor: 0 },
+      holdExpiresAt: new Date(Date.now() + 600_000),
+    });
+  });
   fileId = (await seedFile(getDb(), world.a.id, "a.txt", { body: "A's bytes" })).id;
 });
 
@@ -235,6 +263,29 @@ const pageDoors: Record<string, PageDoor> = {
     needs: ["commerce.product.read"],
     module: "commerce",
     params: () => ({ offerId: catalogue.offerId }),
+  },
+  "commerce/discount/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
+  "commerce/discount/create/page.tsx": { needs: ["commerce.discount.write"], module: "commerce" },
+  "commerce/discount/[discountCodeId]/page.tsx": {
+    needs: ["commerce.product.read"],
+    module: "commerce",
+    params: () => ({ discountCodeId: sales.discountCodeId }),
+  },
+  "commerce/settings/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
+  "commerce/order/page.tsx": { needs: ["commerce.order.read"], module: "commerce" },
+  "commerce/order/[orderId]/page.tsx": {
+    needs: ["commerce.order.read"],
+    module: "commerce",
+    params: () => ({ orderId: sales.orderId }),
+  },
+  "billing/page.tsx": { needs: ["billing.account.read"] },
+  "billing/charge/page.tsx": { needs: ["billing.account.read"] },
+  "billing/payment-method/page.tsx": { needs: ["billing.account.read"] },
+  "billing/create/page.tsx": { needs: ["billing.account.write"] },
+  "billing/callback/page.tsx": { needs: ["billing.account.write"] },
+  "settings/module/[moduleName]/[moduleTier]/purchase/page.tsx": {
+    needs: ["billing.account.write"],
+    params: () => ({ moduleName: "storage", moduleTier: "pro" }),
   },
   "commerce/product/page.tsx": { needs: ["commerce.product.read"], module: "commerce" },
   "commerce/product/create/page.tsx": { needs: ["commerce.product.write"], module: "commerce" },
