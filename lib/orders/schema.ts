@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -124,6 +125,26 @@ export const orders = pgTable(
   ],
 ).enableRLS();
 
+/**
+ * Who reads a part of an order (its lines, events, refunds): the order's buyer, and members
+ * with commerce.order.read.
+ */
+function orderPartReaders(table: string, t: { orderId: AnyPgColumn; organisationId: AnyPgColumn }) {
+  return [
+    pgPolicy(`${table}_select_buyer`, {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`exists (select 1 from orders o where o.id = ${t.orderId}
+        and o.buyer_user_id = (select auth.uid()))`,
+    }),
+    pgPolicy(`${table}_select_permitted`, {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'commerce.order.read')`,
+    }),
+  ];
+}
+
 export const orderLines = pgTable(
   "order_lines",
   {
@@ -162,17 +183,7 @@ export const orderLines = pgTable(
     index("order_lines_listing_idx").on(t.listingId),
     check("order_lines_quantity", sql`${t.quantity} between 1 and 99`),
     check("order_lines_amounts", sql`${t.unitPriceMinor} >= 0 and ${t.totalMinor} >= 0`),
-    pgPolicy("order_lines_select_buyer", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`exists (select 1 from orders o where o.id = ${t.orderId}
-        and o.buyer_user_id = (select auth.uid()))`,
-    }),
-    pgPolicy("order_lines_select_permitted", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'commerce.order.read')`,
-    }),
+    ...orderPartReaders("order_lines", t),
   ],
 ).enableRLS();
 
@@ -198,17 +209,7 @@ export const orderEvents = pgTable(
     }).onDelete("cascade"),
     index("order_events_order_at_idx").on(t.orderId, t.at),
     index("order_events_organisation_order_idx").on(t.organisationId, t.orderId),
-    pgPolicy("order_events_select_buyer", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`exists (select 1 from orders o where o.id = ${t.orderId}
-        and o.buyer_user_id = (select auth.uid()))`,
-    }),
-    pgPolicy("order_events_select_permitted", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'commerce.order.read')`,
-    }),
+    ...orderPartReaders("order_events", t),
     pgPolicy("order_events_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
@@ -255,17 +256,7 @@ export const orderRefunds = pgTable(
     index("order_refunds_organisation_created_idx").on(t.organisationId, t.createdAt),
     uniqueIndex("order_refunds_provider_key").on(t.providerRefundId),
     check("order_refunds_amount", sql`${t.amountMinor} > 0`),
-    pgPolicy("order_refunds_select_buyer", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`exists (select 1 from orders o where o.id = ${t.orderId}
-        and o.buyer_user_id = (select auth.uid()))`,
-    }),
-    pgPolicy("order_refunds_select_permitted", {
-      for: "select",
-      to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'commerce.order.read')`,
-    }),
+    ...orderPartReaders("order_refunds", t),
     pgPolicy("order_refunds_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
