@@ -362,11 +362,46 @@ describe("the seller's side and refunds", () => {
       status: "error",
       code: "notFound",
     });
+    const paidStock = await stock();
     await cancelMyOrder(buyer.claims, orderId);
     expect(await orderRow(orderId)).toMatchObject({
       status: "cancelled",
       paymentStatus: "refunded",
     });
+    // The unit never left the shop: it is back on stock.
+    expect(await stock()).toBe(paidStock + 1);
+  });
+
+  it("the seller cancels a paid order being prepared: units back on stock, payment back", async () => {
+    const { buyer, orderId } = await placed("cancel-lia", 2);
+    await paySandboxOrder(buyer.claims, orderId, SUCCESS);
+    const owner = world.a.members.owner.claims;
+    const paidStock = await stock();
+    expect(
+      await runCommand(owner, world.a.id, { orderId, step: "preparing" }, fulfilOrderCommand),
+    ).toMatchObject({ status: "done" });
+    expect(await runCommand(owner, world.a.id, { orderId }, cancelOrderCommand)).toMatchObject({
+      status: "done",
+    });
+    await runOrderTasks();
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+      refundedMinor: 3000,
+    });
+    expect(await stock()).toBe(paidStock + 2);
+    const kinds = await runAsUser(db(), buyer.claims, (tx) =>
+      tx
+        .select({ kind: orderEvents.kind, detail: orderEvents.detail })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(orderEvents.at),
+    );
+    expect(kinds.slice(-3)).toEqual([
+      { kind: "cancelled", detail: {} },
+      { kind: "restocked", detail: { units: 2 } },
+      { kind: "refunded", detail: { amountMinor: 3000 } },
+    ]);
   });
 });
 
