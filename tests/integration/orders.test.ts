@@ -25,7 +25,7 @@ import {
 import { runOrderTasks } from "@/lib/orders/tasks";
 import { runOrderUpkeep } from "@/lib/orders/upkeep";
 import { createAddress } from "@/lib/addresses/addresses";
-import { loadCheckout } from "@/lib/orders/checkout-view";
+import { CODE_TRIES, loadCheckout } from "@/lib/orders/checkout-view";
 import { deliveryRates, discountCodes, taxRates } from "@/lib/selling-terms/schema";
 import { enableCommerce } from "./support/commerce";
 import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";
@@ -528,6 +528,20 @@ describe("the shop's terms in the order, its invoice and credit note", () => {
       ["invoice", 2678],
       ["credit_note", 500],
     ]);
+  });
+
+  it("stops pricing guessed codes after CODE_TRIES, with a clear refusal", async () => {
+    const buyer = await shopper("code-guesser");
+    const { cartId } = await addToCart(buyer.claims, { productId, option: [], quantity: 1 });
+    for (let i = 0; i < CODE_TRIES; i++) {
+      const view = await loadCheckout(buyer.claims, cartId, { code: `GUESS${i}` });
+      expect(view?.priced).toEqual({ problem: "discountInvalid" });
+    }
+    const limited = await loadCheckout(buyer.claims, cartId, { code: "GUESS-NEXT" });
+    expect(limited?.priced).toEqual({ problem: "rateLimited" });
+    // Without a code the checkout still prices; another buyer is not affected.
+    const plain = await loadCheckout(buyer.claims, cartId, {});
+    expect(plain && "totals" in plain.priced).toBe(true);
   });
 
   it("gives a code's use back when the order expires unpaid", async () => {
