@@ -1,3 +1,14 @@
+CREATE TABLE "payment_accounts" (
+	"organisation_id" uuid NOT NULL,
+	"provider" text NOT NULL,
+	"account_id" text NOT NULL,
+	"details_submitted" boolean DEFAULT false NOT NULL,
+	"payouts_enabled" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "payment_accounts" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "payment_balance_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organisation_id" uuid NOT NULL,
@@ -39,10 +50,13 @@ CREATE TABLE "payment_payouts" (
 );
 --> statement-breakpoint
 ALTER TABLE "payment_payouts" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "payment_accounts" ADD CONSTRAINT "payment_accounts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_balance_entries" ADD CONSTRAINT "payment_balance_entries_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_balance_entries" ADD CONSTRAINT "payment_balance_entries_payout_id_payment_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payment_payouts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_payouts" ADD CONSTRAINT "payment_payouts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_payouts" ADD CONSTRAINT "payment_payouts_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "auth"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_accounts_organisation_provider" ON "payment_accounts" USING btree ("organisation_id","provider");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_accounts_account" ON "payment_accounts" USING btree ("provider","account_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_balance_entries_source" ON "payment_balance_entries" USING btree ("kind","source_id");--> statement-breakpoint
 CREATE INDEX "payment_balance_entries_organisation_idx" ON "payment_balance_entries" USING btree ("organisation_id","currency","created_at");--> statement-breakpoint
 CREATE INDEX "payment_balance_entries_order_idx" ON "payment_balance_entries" USING btree ("order_id");--> statement-breakpoint
@@ -53,6 +67,7 @@ CREATE UNIQUE INDEX "payment_payouts_one_open" ON "payment_payouts" USING btree 
 CREATE UNIQUE INDEX "payment_payouts_provider_key" ON "payment_payouts" USING btree ("provider","provider_payout_id");--> statement-breakpoint
 CREATE POLICY "order_refunds_select_payment" ON "order_refunds" AS PERMISSIVE FOR SELECT TO "authenticated" USING (app.has_permission("order_refunds"."organisation_id", 'payment.charge.read'));--> statement-breakpoint
 CREATE POLICY "orders_select_payment" ON "orders" AS PERMISSIVE FOR SELECT TO "authenticated" USING (app.has_permission("orders"."organisation_id", 'payment.charge.read'));--> statement-breakpoint
+CREATE POLICY "payment_accounts_select_permitted" ON "payment_accounts" AS PERMISSIVE FOR SELECT TO "authenticated" USING (app.has_permission("payment_accounts"."organisation_id", 'payment.charge.read'));--> statement-breakpoint
 CREATE POLICY "payment_balance_entries_select_permitted" ON "payment_balance_entries" AS PERMISSIVE FOR SELECT TO "authenticated" USING (app.has_permission("payment_balance_entries"."organisation_id", 'payment.charge.read'));--> statement-breakpoint
 CREATE POLICY "payment_balance_entries_insert_payout" ON "payment_balance_entries" AS PERMISSIVE FOR INSERT TO "authenticated" WITH CHECK (app.has_permission("payment_balance_entries"."organisation_id", 'payment.payout.write')
         and "payment_balance_entries"."kind" = 'payout' and exists (select 1 from payment_payouts p
@@ -68,6 +83,7 @@ ALTER POLICY "order_refunds_insert_permitted" ON "order_refunds" TO authenticate
 -- Hand-written (docs/income.md). The ledger is appended and never changed: nobody signed in
 -- updates or deletes an entry or a payout (payouts are settled by the system); members insert
 -- only a payout and its debit (the policies above).
+REVOKE INSERT, UPDATE, DELETE ON "payment_accounts" FROM anon, authenticated;--> statement-breakpoint
 REVOKE UPDATE, DELETE ON "payment_balance_entries", "payment_payouts" FROM anon, authenticated;--> statement-breakpoint
 REVOKE INSERT ON "payment_balance_entries", "payment_payouts" FROM anon;--> statement-breakpoint
 -- commerce.order.refund became payment.refund.write (one refund permission wherever it is

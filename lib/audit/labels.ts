@@ -98,6 +98,7 @@ export const auditActions = [
   "billing.charge.fail",
   "payment.refund.create",
   "payment.payout.request",
+  "payment.account.onboard",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];

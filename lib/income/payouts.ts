@@ -10,6 +10,8 @@ import { runAsSystem } from "@/lib/db/run-context";
 import type { Tx } from "@/lib/db/types";
 import { AppError, isUniqueViolation } from "@/lib/errors/app-error";
 import { getPaymentProvider } from "@/lib/payments/get-provider";
+import { PaymentProviderError, type PaymentProvider } from "@/lib/payments/provider";
+import { accountOf } from "./connect";
 import { paymentBalanceEntries, paymentPayouts } from "./schema";
 
 /**
@@ -21,8 +23,10 @@ import { paymentBalanceEntries, paymentPayouts } from "./schema";
  * debit are written together; the provider pays it after the commit (settlePayouts), and the
  * upkeep settles whatever a stop left pending.
  *
- * The sandbox pays out by itself: settling marks the payout paid. With Stripe, payouts need
- * a Connect account (not built yet: the request is refused with payoutUnavailable).
+ * The sandbox pays out by itself: settling marks the payout paid. With Stripe the payout is a
+ * transfer to the organisation's Connect account (lib/income/connect.ts; without an account
+ * whose payouts are enabled the request is refused with payoutUnavailable), with the payout's
+ * id as idempotency key; a refused transfer fails the payout and gives its amount back.
  */
 export const BALANCE_LOCK = "payment.balance";
 
@@ -62,7 +66,10 @@ export const requestPayoutCommand = {
   schema: payoutSchema,
   async run({ tx, access, input, audit }) {
     const provider = getPaymentProvider().name;
-    if (provider !== "sandbox") throw new AppError("payoutUnavailable");
+    if (provider !== "sandbox") {
+      const account = await accountOf(tx, access.organisation.id, provider);
+      if (!account?.payoutsEnabled) throw new AppError("payoutUnavailable");
+    }
     const amount = toMinorUnits(input.amount, currencyDigits(input.currency));
     if (amount === null || amount <= 0) throw new AppError("amountInvalid", "amount");
     const organisationId = access.organisation.id;
@@ -115,12 +122,16 @@ export const requestPayoutCommand = {
 
 /**
  * Pays the pending payouts (system context, each under its row lock, SKIP LOCKED so that
- * instances never pay one twice): the sandbox marks it paid with an id of its own. `olderThan`
- * leaves the newest to the request that made them (the upkeep passes a minute).
+ * instances never pay one twice). The sandbox marks it paid with an id of its own; Stripe
+ * transfers it to the organisation's connected account (idempotency key: the payout's id, so
+ * a retry after a crash never pays twice). A transfer the provider refuses fails the payout
+ * and writes its `payout_reversal`; a provider that cannot be reached leaves it pending for
+ * the upkeep. `olderThan` leaves the newest to the request that made them.
  */
 export async function settlePayouts(
-  options: { payoutId?: string; olderThan?: Date } = {},
+  options: { payoutId?: string; olderThan?: Date; provider?: PaymentProvider } = {},
 ): Promise<number> {
+  const provider = options.provider ?? getPaymentProvider();
   return runAsSystem(getDb(), "income: settle payouts", async (tx) => {
     const due = await tx
       .select()
@@ -128,21 +139,63 @@ export async function settlePayouts(
       .where(
         and(
           eq(paymentPayouts.status, "pending"),
+          eq(paymentPayouts.provider, provider.name),
           options.payoutId ? eq(paymentPayouts.id, options.payoutId) : undefined,
           options.olderThan ? lt(paymentPayouts.createdAt, options.olderThan) : undefined,
         ),
       )
       .limit(50)
       .for("update", { skipLocked: true });
+    let settled = 0;
     for (const payout of due) {
-      if (payout.provider !== "sandbox") continue;
-      await tx
-        .update(paymentPayouts)
-        .set({ status: "paid", providerPayoutId: `po_sandbox_${payout.id}`, settledAt: sql`now()` })
-        .where(eq(paymentPayouts.id, payout.id));
+      if (provider.name === "sandbox") {
+        await markPaid(tx, payout.id, `po_sandbox_${payout.id}`);
+        settled++;
+        continue;
+      }
+      const account = await accountOf(tx, payout.organisationId, provider.name);
+      try {
+        if (!account) throw new PaymentProviderError("invalid_request", "no payout account");
+        const transfer = await provider.createTransfer({
+          accountId: account.accountId,
+          amountMinor: payout.amountMinor,
+          currency: payout.currency,
+          idempotencyKey: `payout-${payout.id}`,
+          metadata: { payoutId: payout.id, organisationId: payout.organisationId },
+        });
+        await markPaid(tx, payout.id, transfer.id);
+        settled++;
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError) || error.code === "provider_unavailable") {
+          console.error("income: payout transfer failed, retried later", { error });
+          continue;
+        }
+        await tx
+          .update(paymentPayouts)
+          .set({ status: "failed", failureCode: error.code, settledAt: sql`now()` })
+          .where(eq(paymentPayouts.id, payout.id));
+        await tx.insert(paymentBalanceEntries).values({
+          organisationId: payout.organisationId,
+          kind: "payout_reversal",
+          sourceId: payout.id,
+          payoutId: payout.id,
+          currency: payout.currency,
+          grossMinor: payout.amountMinor,
+          feeMinor: 0,
+          netMinor: payout.amountMinor,
+        });
+        settled++;
+      }
     }
-    return due.filter((payout) => payout.provider === "sandbox").length;
+    return settled;
   });
+}
+
+async function markPaid(tx: Tx, payoutId: string, providerPayoutId: string): Promise<void> {
+  await tx
+    .update(paymentPayouts)
+    .set({ status: "paid", providerPayoutId, settledAt: sql`now()` })
+    .where(eq(paymentPayouts.id, payoutId));
 }
 
 const KEY = Symbol.for("livemarket.income.payouts");

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -140,6 +141,39 @@ export const paymentBalanceEntries = pgTable(
           where p.id = ${t.payoutId} and p.organisation_id = ${t.organisationId}
             and p.status = 'pending' and p.requested_by = (select auth.uid())
             and p.currency = ${t.currency} and p.amount_minor = - ${t.grossMinor})`,
+    }),
+  ],
+).enableRLS();
+
+/**
+ * The organisation's payout account at the provider (Stripe Connect, express): its id and the
+ * status read back from the provider after onboarding. One per organisation and provider.
+ * Read with payment.charge.read; written by the system after a payment.payout.write member
+ * started or came back from onboarding (lib/income/connect.ts).
+ */
+export const paymentAccounts = pgTable(
+  "payment_accounts",
+  {
+    organisationId: uuid("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    accountId: text("account_id").notNull(),
+    detailsSubmitted: boolean("details_submitted").notNull().default(false),
+    payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex("payment_accounts_organisation_provider").on(t.organisationId, t.provider),
+    uniqueIndex("payment_accounts_account").on(t.provider, t.accountId),
+    pgPolicy("payment_accounts_select_permitted", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
     }),
   ],
 ).enableRLS();
