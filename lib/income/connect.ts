@@ -40,7 +40,7 @@ const onboardSchema = z.object({});
 export const startOnboardingCommand = {
   permission: "payment.payout.write",
   schema: onboardSchema,
-  async run({ tx, access, audit }) {
+  async run({ access, audit }) {
     await audit({
       action: "payment.account.onboard",
       resourceType: "organisation",

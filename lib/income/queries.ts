@@ -8,7 +8,7 @@ import type { OrderContact } from "@/lib/orders/order-types";
 import { orderRefunds, orders } from "@/lib/orders/schema";
 import type { RefundStatus } from "./params";
 import { balanceOf } from "./payouts";
-import { paymentBalanceEntries, paymentPayouts } from "./schema";
+import { paymentAccounts, paymentBalanceEntries, paymentPayouts } from "./schema";
 
 /**
  * What the income pages read (payment.charge.read; RLS underneath and the organisation named
@@ -376,4 +376,23 @@ export function readBalance(access: OrganisationAccess, page: number): Promise<B
       payouts,
     };
   });
+}
+
+/** The organisation's payout account at the provider (Stripe Connect), if it has one. */
+export async function readPayoutAccount(
+  access: OrganisationAccess,
+  provider: string,
+): Promise<typeof paymentAccounts.$inferSelect | null> {
+  const [row] = await withUserContext(access.claims, (tx) =>
+    tx
+      .select()
+      .from(paymentAccounts)
+      .where(
+        and(
+          eq(paymentAccounts.organisationId, access.organisation.id),
+          eq(paymentAccounts.provider, provider),
+        ),
+      ),
+  );
+  return row ?? null;
 }

@@ -4,7 +4,10 @@ import { redirect } from "next/navigation";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import { formToObject, runCommand } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
+import { onboardingLink, startOnboardingCommand } from "@/lib/income/connect";
 import { requestPayoutCommand, settlePayouts } from "@/lib/income/payouts";
+import { getPaymentProvider } from "@/lib/payments/get-provider";
+import { absoluteUrl } from "@/lib/seo/metadata";
 import { refundOrderCommand } from "@/lib/orders/seller-commands";
 import { runOrderTasks } from "@/lib/orders/tasks";
 
@@ -58,4 +61,24 @@ export async function requestPayoutAction(formData: FormData): Promise<void> {
     redirect(`${path}?done=payout`);
   }
   redirect(failurePath(path, result));
+}
+
+/**
+ * Stripe Connect onboarding (payment.payout.write, audited): the organisation's express
+ * account (made once) and a fresh onboarding link, returning to payment/balance.
+ */
+export async function startOnboardingAction(formData: FormData): Promise<void> {
+  const claims = await getCurrentClaims();
+  const organisationId = String(formData.get("organisationId") ?? "");
+  const result = await runCommand(claims, organisationId, {}, startOnboardingCommand);
+  const path = organisationPath(organisationId, "/payment/balance");
+  if (result.status !== "done") redirect(failurePath(path, result));
+  let url: string;
+  try {
+    url = await onboardingLink(getPaymentProvider(), result.data.organisationId, absoluteUrl(path));
+  } catch (error) {
+    console.error("income: onboarding link failed", { error });
+    redirect(failurePath(path, { status: "error", code: "payoutUnavailable" }));
+  }
+  redirect(url);
 }

@@ -17,9 +17,10 @@ import { currencyDigits, fromMinorUnits } from "@/lib/commerce/money";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { HOLD_DAYS } from "@/lib/income/fees";
 import { listHref, pageParam } from "@/lib/income/params";
-import { readBalance } from "@/lib/income/queries";
+import { readBalance, readPayoutAccount } from "@/lib/income/queries";
+import { refreshConnectAccount } from "@/lib/income/connect";
 import { getPaymentProvider } from "@/lib/payments/get-provider";
-import { requestPayoutAction } from "../actions";
+import { requestPayoutAction, startOnboardingAction } from "../actions";
 
 type Props = {
   params: Promise<{ organisationId: string }>;
@@ -52,8 +53,17 @@ export default async function PaymentBalancePage({ params, searchParams }: Props
   const base = organisationPath(id, "/payment/balance");
   const chargePath = organisationPath(id, "/payment/charge");
   const page = await readBalance(access, pageParam(query.page));
-  const sandbox = getPaymentProvider().name === "sandbox";
+  const provider = getPaymentProvider();
+  const sandbox = provider.name === "sandbox";
   const canPayOut = access.can("payment.payout.write");
+  // Back from Stripe's onboarding form: read the account's status again.
+  if (!sandbox && canPayOut && (query.connect === "return" || query.connect === "refresh")) {
+    await refreshConnectAccount(provider, id).catch((error: unknown) =>
+      console.error("income: account refresh failed", { error }),
+    );
+  }
+  const account = sandbox ? null : await readPayoutAccount(access, provider.name);
+  const ready = sandbox || account?.payoutsEnabled === true;
   const payable = page.balances.filter((balance) => balance.available > 0);
   const open = page.payouts.some((payout) => payout.status === "pending");
   const error =
@@ -101,6 +111,29 @@ export default async function PaymentBalancePage({ params, searchParams }: Props
             ))}
           </IncomeTable>
         )}
+        {!sandbox ? (
+          <section aria-labelledby="payout-account" className="flex flex-col gap-3">
+            <h2 id="payout-account" className="text-lg font-semibold">
+              {t("connectHeading")}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t("connectIntro")}</p>
+            {account?.payoutsEnabled ? (
+              <p data-testid="connect-status">{t("connectReady")}</p>
+            ) : (
+              <>
+                {account ? <p data-testid="connect-status">{t("connectPending")}</p> : null}
+                {canPayOut ? (
+                  <form action={startOnboardingAction}>
+                    <input type="hidden" name="organisationId" value={id} />
+                    <button type="submit" className="btn btn-primary h-10 px-4">
+                      {account ? t("connectContinue") : t("connectStart")}
+                    </button>
+                  </form>
+                ) : null}
+              </>
+            )}
+          </section>
+        ) : null}
         <section aria-labelledby="payout-request" className="flex flex-col gap-3">
           <h2 id="payout-request" className="text-lg font-semibold">
             {t("requestHeading")}
@@ -112,7 +145,7 @@ export default async function PaymentBalancePage({ params, searchParams }: Props
             <p>{t("noRight")}</p>
           ) : payable.length === 0 ? (
             <p>{t("nothingAvailable")}</p>
-          ) : sandbox && !open ? (
+          ) : ready && !open ? (
             <form
               action={requestPayoutAction}
               className="flex flex-wrap items-end gap-3 rounded-card border border-border p-4"
