@@ -43,7 +43,7 @@ import {
   billingPaymentMethods,
   billingSubscriptions,
 } from "@/lib/billing/schema";
-import { paymentBalanceEntries, paymentPayouts } from "@/lib/income/schema";
+import { paymentAccounts, paymentBalanceEntries, paymentPayouts } from "@/lib/income/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
   addMember,
@@ -459,7 +459,14 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           periodEnd: period.end,
           createdBy: org.members.owner.userId,
         });
-        // Income: a charge and a paid payout with its debit (lib/income).
+        // Income: a payout account, a charge and a paid payout with its debit (lib/income).
+        await tx.insert(paymentAccounts).values({
+          organisationId: org.id,
+          provider: "stripe",
+          accountId: `acct_${org.slug}`,
+          detailsSubmitted: true,
+          payoutsEnabled: true,
+        });
         const chargedOrderId = randomUUID();
         await tx.insert(paymentBalanceEntries).values({
           organisationId: org.id,
