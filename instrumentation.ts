@@ -32,6 +32,9 @@ export async function register(): Promise<void> {
     // Paid module tiers whose month ended are renewed hourly (lib/billing/background.ts).
     const { startBillingRenewals } = await import("@/lib/billing/background");
     startBillingRenewals();
+    // Sandbox payouts a stop left pending are paid a minute later (lib/income/payouts.ts).
+    const { startPayoutUpkeep } = await import("@/lib/income/payouts");
+    startPayoutUpkeep();
   }
   /* eslint-enable no-restricted-syntax */
 }

@@ -97,7 +97,8 @@ test("the frame works at 360 and 390 px: every area in sight, emails on one line
   await switcher.click();
   await expect(all).toBeHidden();
 
-  // Storage on: six areas in the menu (dashboard, people, reviews, storage, billing, settings).
+  // Storage on: seven areas in the menu (dashboard, people, reviews, storage, payments, billing,
+  // settings).
   await page.goto(`/backoffice/organisation/${id}/settings/module/storage`);
   await page.getByRole("button", { name: "Switch on (Free)" }).click();
   await expect(page.getByText("Storage is switched on", { exact: true })).toBeVisible();
@@ -109,7 +110,7 @@ test("the frame works at 360 and 390 px: every area in sight, emails on one line
     expect(await overflow(), `${width}`).toBeLessThanOrEqual(0);
     // Every area of the menu is on screen: none is cut off or scrolled out of view.
     const areas = page.getByRole("navigation", { name: "Business portal" }).getByRole("link");
-    await expect(areas).toHaveCount(6);
+    await expect(areas).toHaveCount(7);
     for (const box of await areas.evaluateAll((links) =>
       links.map((link) => {
         const rect = link.getBoundingClientRect();

@@ -19,6 +19,7 @@ const areaIcons: Record<BackofficeArea["key"], IconName> = {
   commerce: "shopping-bag",
   reviews: "star",
   storage: "folder-open",
+  payment: "wallet",
   billing: "file-text",
   settings: "settings",
 };

@@ -12,7 +12,7 @@ import type { OrderDetail } from "@/lib/orders/queries";
 
 /**
  * The seller's actions on one order, as plain forms (they work without JavaScript): the next
- * fulfilment steps and cancel (commerce.order.write), a refund (commerce.order.refund) of at
+ * fulfilment steps and cancel (commerce.order.write), a refund (payment.refund.write) of at
  * most what is left.
  */
 export async function SellerOrderActions({

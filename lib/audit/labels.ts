@@ -96,6 +96,9 @@ export const auditActions = [
   /** Recorded by the payment webhook's handler (lib/billing/settle.ts): no actor but the buyer. */
   "billing.charge.succeed",
   "billing.charge.fail",
+  "payment.refund.create",
+  "payment.payout.request",
+  "payment.account.onboard",
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -123,6 +126,7 @@ export const auditResourceTypes = [
   "creditNote",
   "billingCharge",
   "paymentMethod",
+  "payout",
 ] as const;
 
 export type AuditResourceType = (typeof auditResourceTypes)[number];

@@ -8,7 +8,15 @@ import type { Permission } from "@/lib/permissions/catalogue";
  * the caller holds its permission and, for a module's area, the module is switched on.
  */
 export interface BackofficeArea {
-  key: "dashboard" | "people" | "commerce" | "reviews" | "storage" | "billing" | "settings";
+  key:
+    | "dashboard"
+    | "people"
+    | "commerce"
+    | "reviews"
+    | "storage"
+    | "payment"
+    | "billing"
+    | "settings";
   path: string;
   permission: Permission | null;
   module?: ModuleName;
@@ -20,6 +28,7 @@ export const backofficeAreas: readonly BackofficeArea[] = [
   { key: "commerce", path: "/commerce", permission: "commerce.product.read", module: "commerce" },
   { key: "reviews", path: "/review", permission: "reviews.review.read" },
   { key: "storage", path: "/storage", permission: "storage.file.read", module: "storage" },
+  { key: "payment", path: "/payment", permission: "payment.charge.read" },
   { key: "billing", path: "/billing", permission: "billing.account.read" },
   { key: "settings", path: "/settings", permission: "settings.organisation.read" },
 ];

@@ -73,6 +73,9 @@ export const appErrorCodes = [
   "discountPercentRange",
   "discountEndsBeforeStart",
   "tierAlreadyActive",
+  "payoutExceeds",
+  "payoutOpen",
+  "payoutUnavailable",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 

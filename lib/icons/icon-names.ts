@@ -72,6 +72,7 @@ export const iconNames = [
   "package",
   "tag",
   "badge-percent",
+  "wallet",
   "copy",
   "archive",
   "eye",

@@ -70,6 +70,17 @@ export const moduleLimits: Record<ModuleName, Record<ModuleTier, TierLimits>> = 
   payments: standardTiers,
 };
 
+/**
+ * The platform's fee on what an organisation sells (docs/income.md), by the tier of its
+ * `commerce` module at the moment of the charge, in basis points of the amount paid (500 =
+ * 5 %). Recorded on each ledger entry, so a later tier change never rewrites past fees.
+ */
+export const sellingFeeBasisPoints: Record<ModuleTier, number> = {
+  free: 500,
+  pro: 300,
+  enterprise: 150,
+};
+
 /** Tiers that can be switched on now, without a purchase. */
 export const selfServeTiers: readonly ModuleTier[] = ["free"];
 

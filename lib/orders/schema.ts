@@ -116,6 +116,12 @@ export const orders = pgTable(
       to: authenticatedRole,
       using: sql`app.has_permission(${t.organisationId}, 'commerce.order.read')`,
     }),
+    // The income pages (lib/income) read the orders that paid the organisation.
+    pgPolicy("orders_select_payment", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+    }),
     pgPolicy("orders_update_permitted", {
       for: "update",
       to: authenticatedRole,
@@ -257,10 +263,15 @@ export const orderRefunds = pgTable(
     uniqueIndex("order_refunds_provider_key").on(t.providerRefundId),
     check("order_refunds_amount", sql`${t.amountMinor} > 0`),
     ...orderPartReaders("order_refunds", t),
+    pgPolicy("order_refunds_select_payment", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+    }),
     pgPolicy("order_refunds_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'commerce.order.refund')
+      withCheck: sql`app.has_permission(${t.organisationId}, 'payment.refund.write')
         and ${t.status} = 'requested' and ${t.requestedBy} = (select auth.uid())`,
     }),
   ],

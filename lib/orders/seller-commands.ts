@@ -98,12 +98,12 @@ const refundSchema = z.object({
 });
 
 /**
- * A full or partial refund (commerce.order.refund): never more than what is left of the
+ * A full or partial refund (payment.refund.write): never more than what is left of the
  * payment, checked on the locked order, so two staff refunding at once cannot exceed it. The
  * refund is sent to the provider after the commit.
  */
 export const refundOrderCommand = {
-  permission: "commerce.order.refund",
+  permission: "payment.refund.write",
   module: "commerce",
   schema: refundSchema,
   async run({ tx, access, input, audit }) {
@@ -126,7 +126,7 @@ export const refundOrderCommand = {
       .returning({ id: orderRefunds.id });
     await recordEvents(tx, order, [["refund_requested", { amountMinor: amount }]], access.userId);
     await audit({
-      action: "commerce.order.refund",
+      action: "payment.refund.create",
       resourceType: "order",
       resourceId: order.id,
       after: { amountMinor: amount, reason: input.reason, refundId: refund?.id ?? "" },
@@ -138,9 +138,9 @@ export const refundOrderCommand = {
 const cancelSchema = z.object(orderRef);
 
 /**
- * The seller cancels (commerce.order.write; a paid order also needs commerce.order.refund, as
- * its payment goes back in full). The order has not been shipped (canCancel), so its units are
- * put back on stock.
+ * The seller cancels (commerce.order.write; a paid order also needs payment.refund.write, as
+ * its payment goes back in full; and commerce.product.write, as the order has not been shipped
+ * (canCancel) and its units are put back on stock, under the member's own RLS).
  */
 export const cancelOrderCommand = {
   permission: "commerce.order.write",
@@ -150,7 +150,8 @@ export const cancelOrderCommand = {
     const order = await lockOrder(tx, access.organisation.id, input.orderId);
     if (!canCancel(order, "seller")) throw new AppError("orderState");
     const left = refundableMinor(order, await refundsOf(tx, order.id));
-    if (left > 0 && !access.can("commerce.order.refund")) throw new AppError("notFound");
+    if (left > 0 && !access.can("payment.refund.write")) throw new AppError("notFound");
+    if (!access.can("commerce.product.write")) throw new AppError("notFound");
     await cancelConfirmedOrder(tx, order, {
       actorUserId: access.userId,
       reason: "cancelled",

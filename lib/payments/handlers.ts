@@ -7,3 +7,5 @@ import "server-only";
  */
 import "@/lib/orders/payment-events";
 import "@/lib/billing/events";
+// After the orders': the order is confirmed, the refund succeeded (docs/income.md).
+import "@/lib/income/ledger";

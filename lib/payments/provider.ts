@@ -183,6 +183,37 @@ export interface CreateSetupInput {
   returnUrl?: string;
 }
 
+/** A connected account that receives an organisation's payouts (Stripe Connect, express). */
+export interface ConnectAccount {
+  id: string;
+  /** The holder finished the onboarding form. */
+  detailsSubmitted: boolean;
+  /** Transfers and payouts to it can be made. */
+  payoutsEnabled: boolean;
+}
+
+export interface CreateConnectAccountInput {
+  email?: string;
+  idempotencyKey: string;
+  metadata?: Metadata;
+}
+
+export interface CreateAccountLinkInput {
+  accountId: string;
+  /** Where the provider sends the holder back when the form is done (or left). */
+  returnUrl: string;
+  /** Where it sends them when the link expired or was used: a page that makes a new link. */
+  refreshUrl: string;
+}
+
+export interface CreateTransferInput {
+  accountId: string;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+  metadata?: Metadata;
+}
+
 /** What the browser needs to load the card form. */
 export interface PaymentPublicConfig {
   provider: PaymentProviderName;
@@ -206,6 +237,13 @@ export interface PaymentProvider {
   getSetup(setupId: string): Promise<Setup | null>;
   listPaymentMethods(customerId: string): Promise<SavedPaymentMethod[]>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** Payouts (docs/income.md): the organisation's connected account and its onboarding. */
+  createConnectAccount(input: CreateConnectAccountInput): Promise<ConnectAccount>;
+  getConnectAccount(accountId: string): Promise<ConnectAccount | null>;
+  /** A one-time onboarding URL (the provider's hosted form). */
+  createAccountLink(input: CreateAccountLinkInput): Promise<{ url: string }>;
+  /** Money of the platform's balance sent to a connected account; the transfer's id. */
+  createTransfer(input: CreateTransferInput): Promise<{ id: string }>;
   /**
    * Checks a webhook's signature over its raw body and reads the event. Throws
    * `WebhookSignatureError` when the signature is missing, wrong or too old.

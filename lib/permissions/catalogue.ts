@@ -6,6 +6,7 @@ import { schedulePermissions } from "@/lib/schedules/permissions";
 import { commercePermissions } from "@/lib/commerce/permissions";
 import { reviewPermissions } from "@/lib/reviews/permissions";
 import { billingPermissions } from "@/lib/billing/permissions";
+import { paymentPermissions } from "@/lib/income/permissions";
 
 /**
  * Every permission of every module, gathered from each module's own declaration. Later
@@ -20,6 +21,7 @@ export const permissionCatalogue = [
   ...commercePermissions,
   ...reviewPermissions,
   ...billingPermissions,
+  ...paymentPermissions,
 ] as const;
 
 export type Permission = (typeof permissionCatalogue)[number]["name"];

@@ -38,6 +38,7 @@ import addresses from "./addresses.json";
 import invoices from "./invoices.json";
 import paymentsSandbox from "./paymentsSandbox.json";
 import billing from "./billing.json";
+import income from "./income.json";
 
 const messages = {
   backoffice,
@@ -59,6 +60,7 @@ const messages = {
   invoices,
   paymentsSandbox,
   billing,
+  income,
   auth,
   profile,
   about,

@@ -42,6 +42,7 @@ import {
   billingPaymentMethods,
   billingSubscriptions,
 } from "@/lib/billing/schema";
+import { paymentAccounts, paymentBalanceEntries, paymentPayouts } from "@/lib/income/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 import {
   addMember,
@@ -459,6 +460,49 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
           periodStart: period.start,
           periodEnd: period.end,
           createdBy: org.members.owner.userId,
+        });
+        // Income: a payout account, a charge and a paid payout with its debit (lib/income).
+        await tx.insert(paymentAccounts).values({
+          organisationId: org.id,
+          provider: "stripe",
+          accountId: `acct_${org.slug}`,
+          detailsSubmitted: true,
+          payoutsEnabled: true,
+        });
+        const chargedOrderId = randomUUID();
+        await tx.insert(paymentBalanceEntries).values({
+          organisationId: org.id,
+          kind: "charge",
+          sourceId: chargedOrderId,
+          orderId: chargedOrderId,
+          currency: "EUR",
+          grossMinor: 1000,
+          feeMinor: 50,
+          netMinor: 950,
+          feeBasisPoints: 500,
+          tier: "free",
+        });
+        const [payout] = await tx
+          .insert(paymentPayouts)
+          .values({
+            organisationId: org.id,
+            currency: "EUR",
+            amountMinor: 500,
+            status: "paid",
+            provider: "sandbox",
+            providerPayoutId: `po_${org.slug}`,
+            requestedBy: org.members.owner.userId,
+            settledAt: new Date(),
+          })
+          .returning({ id: paymentPayouts.id });
+        await tx.insert(paymentBalanceEntries).values({
+          organisationId: org.id,
+          kind: "payout",
+          sourceId: payout!.id,
+          payoutId: payout!.id,
+          currency: "EUR",
+          grossMinor: -500,
+          netMinor: -500,
         });
       }
     });

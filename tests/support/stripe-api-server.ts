@@ -60,6 +60,8 @@ export async function startStripeApiServer(options: {
     customer: new Map<string, Obj>(),
     setup_intent: new Map<string, Obj>(),
     payment_method: new Map<string, Obj>(),
+    account: new Map<string, Obj>(),
+    transfer: new Map<string, Obj>(),
   };
   /** The test card behind each payment method we made. */
   const cardOf = new Map<string, TestCard>();
@@ -539,6 +541,107 @@ export async function startStripeApiServer(options: {
         method.customer = null;
         emit("payment_method.detached", method);
         return { status: 200, body: method };
+      },
+    ],
+    // Connect (docs/income.md): express accounts, their onboarding link, transfers to them.
+    [
+      "POST",
+      /^\/v1\/accounts$/,
+      (params) => {
+        if (str(params.type) !== "express") {
+          throw new ApiError(400, {
+            type: "invalid_request_error",
+            param: "type",
+            message: "Only express accounts are served here.",
+          });
+        }
+        const account: Obj = {
+          ...clone(fixtures.account),
+          id: newId("acct"),
+          type: "express",
+          created: now(),
+          email: str(params.email) ?? null,
+          metadata: record(params.metadata),
+          details_submitted: false,
+          charges_enabled: false,
+          payouts_enabled: false,
+        };
+        store.account.set(account.id, account);
+        return { status: 200, body: account };
+      },
+    ],
+    [
+      "GET",
+      /^\/v1\/accounts\/([^/]+)$/,
+      (_params, [id]) => ({ status: 200, body: find("account", id!) }),
+    ],
+    [
+      "POST",
+      /^\/v1\/account_links$/,
+      (params) => {
+        const account = find("account", required(params.account, "account"), "account");
+        const returnUrl = required(params.return_url, "return_url");
+        required(params.refresh_url, "refresh_url");
+        if (str(params.type) !== "account_onboarding") {
+          throw new ApiError(400, {
+            type: "invalid_request_error",
+            param: "type",
+            message: "Only account_onboarding links are served here.",
+          });
+        }
+        return {
+          status: 200,
+          body: {
+            ...clone(fixtures.account_link),
+            created: now(),
+            expires_at: now() + 300,
+            url: `${baseUrl}/_test/onboard/${account.id}?return_url=${encodeURIComponent(returnUrl)}`,
+          },
+        };
+      },
+    ],
+    [
+      "POST",
+      /^\/_test\/onboard\/([^/]+)$/,
+      (_params, [id]) => {
+        const account = find("account", id!);
+        Object.assign(account, {
+          details_submitted: true,
+          charges_enabled: true,
+          payouts_enabled: true,
+        });
+        emit("account.updated", account);
+        return { status: 200, body: account };
+      },
+    ],
+    [
+      "POST",
+      /^\/v1\/transfers$/,
+      (params) => {
+        const account = find("account", required(params.destination, "destination"), "destination");
+        if (!account.payouts_enabled) {
+          throw new ApiError(400, {
+            type: "invalid_request_error",
+            code: "insufficient_capabilities_for_transfer",
+            param: "destination",
+            message:
+              "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+          });
+        }
+        const transfer: Obj = {
+          ...clone(fixtures.transfer),
+          id: newId("tr"),
+          created: now(),
+          amount: int(params.amount, "amount"),
+          amount_reversed: 0,
+          currency: required(params.currency, "currency").toLowerCase(),
+          destination: account.id,
+          metadata: record(params.metadata),
+          reversed: false,
+        };
+        store.transfer.set(transfer.id, transfer);
+        emit("transfer.created", transfer);
+        return { status: 200, body: transfer };
       },
     ],
   ];

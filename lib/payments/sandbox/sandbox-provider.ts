@@ -7,6 +7,10 @@ import {
   PaymentProviderError,
   WebhookSignatureError,
   type ChargeSavedMethodInput,
+  type ConnectAccount,
+  type CreateAccountLinkInput,
+  type CreateConnectAccountInput,
+  type CreateTransferInput,
   type CreateCustomerInput,
   type CreatePaymentInput,
   type CreateRefundInput,
@@ -423,6 +427,32 @@ export class SandboxPaymentProvider implements PaymentProvider {
         .returning({ id: sandboxPaymentMethods.id });
       if (detached.length === 0) throw new PaymentProviderError("not_found");
     });
+  }
+
+  /**
+   * Payouts in the sandbox need no account (docs/income.md: the sandbox pays out by itself):
+   * an account is ready at once, its link goes straight back, a transfer is a new id.
+   */
+  async createConnectAccount(input: CreateConnectAccountInput): Promise<ConnectAccount> {
+    return {
+      id: `acct_sandbox_${input.idempotencyKey}`,
+      detailsSubmitted: true,
+      payoutsEnabled: true,
+    };
+  }
+
+  async getConnectAccount(accountId: string): Promise<ConnectAccount | null> {
+    return accountId.startsWith("acct_sandbox_")
+      ? { id: accountId, detailsSubmitted: true, payoutsEnabled: true }
+      : null;
+  }
+
+  async createAccountLink(input: CreateAccountLinkInput): Promise<{ url: string }> {
+    return { url: input.returnUrl };
+  }
+
+  async createTransfer(input: CreateTransferInput): Promise<{ id: string }> {
+    return { id: `tr_sandbox_${input.idempotencyKey}` };
   }
 
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent> {

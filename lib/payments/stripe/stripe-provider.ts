@@ -4,6 +4,10 @@ import {
   PaymentProviderError,
   WebhookSignatureError,
   type ChargeSavedMethodInput,
+  type ConnectAccount,
+  type CreateAccountLinkInput,
+  type CreateConnectAccountInput,
+  type CreateTransferInput,
   type CreateCustomerInput,
   type CreatePaymentInput,
   type CreateRefundInput,
@@ -198,6 +202,52 @@ export class StripePaymentProvider implements PaymentProvider {
     );
   }
 
+  async createConnectAccount(input: CreateConnectAccountInput): Promise<ConnectAccount> {
+    const account = await call(() =>
+      this.stripe.accounts.create(
+        {
+          type: "express",
+          ...(input.email ? { email: input.email } : {}),
+          metadata: input.metadata ?? {},
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return connectAccountOf(account);
+  }
+
+  async getConnectAccount(accountId: string): Promise<ConnectAccount | null> {
+    const account = await orNull(() => this.stripe.accounts.retrieve(accountId));
+    return account ? connectAccountOf(account) : null;
+  }
+
+  async createAccountLink(input: CreateAccountLinkInput): Promise<{ url: string }> {
+    const link = await call(() =>
+      this.stripe.accountLinks.create({
+        account: input.accountId,
+        type: "account_onboarding",
+        return_url: input.returnUrl,
+        refresh_url: input.refreshUrl,
+      }),
+    );
+    return { url: link.url };
+  }
+
+  async createTransfer(input: CreateTransferInput): Promise<{ id: string }> {
+    const transfer = await call(() =>
+      this.stripe.transfers.create(
+        {
+          amount: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          destination: input.accountId,
+          metadata: input.metadata ?? {},
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { id: transfer.id };
+  }
+
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent> {
     if (!signatureHeader) throw new WebhookSignatureError("missing signature header");
     let event: Stripe.Event;
@@ -256,4 +306,12 @@ function translate(error: unknown): unknown {
     return new PaymentProviderError("invalid_request", error.message);
   }
   return error;
+}
+
+function connectAccountOf(account: Stripe.Account): ConnectAccount {
+  return {
+    id: account.id,
+    detailsSubmitted: Boolean(account.details_submitted),
+    payoutsEnabled: Boolean(account.payouts_enabled),
+  };
 }

@@ -96,7 +96,7 @@ export default async function SellerOrderPage({ params, searchParams }: Props) {
           organisationId={access.organisation.id}
           can={{
             write: access.can("commerce.order.write"),
-            refund: access.can("commerce.order.refund"),
+            refund: access.can("payment.refund.write"),
           }}
           locale={locale}
         />

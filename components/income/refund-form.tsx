@@ -1,0 +1,82 @@
+import { getTranslations } from "next-intl/server";
+import { refundChargeAction } from "@/app/[locale]/backoffice/organisation/[organisationId]/payment/actions";
+import { currencyDigits, fromMinorUnits } from "@/lib/commerce/money";
+import { formatMoney } from "@/lib/i18n/format";
+import { refundReasons } from "@/lib/orders/order-types";
+
+/**
+ * The refund form of a charge (payment.refund.write): full by default, or any part of what is
+ * left, with a reason and a note. It runs the orders' refund command (refundChargeAction), so
+ * there is one refund rule wherever refunds are made.
+ */
+export async function RefundForm({
+  organisationId,
+  orderId,
+  currency,
+  leftMinor,
+  locale,
+}: {
+  organisationId: string;
+  orderId: string;
+  currency: string;
+  leftMinor: number;
+  locale: string;
+}) {
+  const t = await getTranslations("orders");
+  return (
+    <form
+      action={refundChargeAction}
+      className="flex flex-col gap-3 rounded-card border border-border p-4"
+      aria-labelledby="refund-heading"
+    >
+      <input type="hidden" name="organisationId" value={organisationId} />
+      <input type="hidden" name="orderId" value={orderId} />
+      <h2 id="refund-heading" className="text-lg font-semibold">
+        {t("seller.refund")}
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {t("seller.refundLeft", { amount: formatMoney(leftMinor, { currency, locale }) })}
+      </p>
+      <div className="flex flex-col gap-1 sm:w-48">
+        <label htmlFor="refund-amount" className="text-sm font-medium">
+          {t("seller.refundAmount", { currency })}
+        </label>
+        <input
+          id="refund-amount"
+          name="amount"
+          inputMode="decimal"
+          required
+          defaultValue={fromMinorUnits(leftMinor, currencyDigits(currency))}
+          className="field-control h-10"
+        />
+      </div>
+      <div className="flex flex-col gap-1 sm:w-64">
+        <label htmlFor="refund-reason" className="text-sm font-medium">
+          {t("seller.refundReason")}
+        </label>
+        <select id="refund-reason" name="reason" className="field-control h-10">
+          {refundReasons
+            .filter((reason) => reason !== "stock_unavailable")
+            .map((reason) => (
+              <option key={reason} value={reason}>
+                {t(`refundReason.${reason}`)}
+              </option>
+            ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="refund-note" className="text-sm font-medium">
+          {t("seller.refundNote")}
+        </label>
+        <textarea id="refund-note" name="note" rows={2} maxLength={500} className="field-control" />
+      </div>
+      <button
+        type="submit"
+        className="btn btn-outline h-10 self-start px-4"
+        data-testid="refund-submit"
+      >
+        {t("seller.refundSubmit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "@/lib/db/types";
+import { isModuleTier, sellingFeeBasisPoints, type ModuleTier } from "@/lib/modules/catalogue";
+import { organisationModules } from "@/lib/organisations/schema";
+import { orderRefunds, orders } from "@/lib/orders/schema";
+import { registerPaymentEventHandler } from "@/lib/payments/event-handlers";
+import type { Refund } from "@/lib/payments/provider";
+import { feeBack, feeOf, HOLD_DAYS } from "./fees";
+import { paymentBalanceEntries } from "./schema";
+
+/**
+ * The ledger's entries for payment events (docs/income.md), each in the event's own
+ * transaction and after the orders' handlers (lib/payments/handlers.ts lists this module after
+ * lib/orders), so the order is already confirmed and the refund already succeeded. Each
+ * entry is unique on its source: a second delivery, or a second event about the same
+ * payment, writes nothing.
+ */
+
+/** The organisation's commerce tier now (free when the module is off). */
+export async function commerceTier(tx: Tx, organisationId: string): Promise<ModuleTier> {
+  const [row] = await tx
+    .select({ tier: organisationModules.tier, enabled: organisationModules.enabled })
+    .from(organisationModules)
+    .where(
+      and(
+        eq(organisationModules.organisationId, organisationId),
+        eq(organisationModules.module, "commerce"),
+      ),
+    );
+  return row?.enabled && isModuleTier(row.tier) ? row.tier : "free";
+}
+
+/**
+ * A paid, confirmed order's charge: gross = what was paid, fee by the commerce tier, available
+ * after the hold. An order that ended without being confirmed (a late payment given back,
+ * a cancelled order) earns nothing and writes nothing.
+ */
+export async function recordCharge(tx: Tx, orderId: string, paymentId: string): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.paymentId !== paymentId || order.totalMinor <= 0) return;
+  if (order.confirmedAt === null || order.status === "expired") return;
+  const tier = await commerceTier(tx, order.organisationId);
+  const rate = sellingFeeBasisPoints[tier];
+  const fee = feeOf(order.totalMinor, rate);
+  await tx
+    .insert(paymentBalanceEntries)
+    .values({
+      organisationId: order.organisationId,
+      kind: "charge",
+      sourceId: order.id,
+      orderId: order.id,
+      currency: order.currency,
+      grossMinor: order.totalMinor,
+      feeMinor: fee,
+      netMinor: order.totalMinor - fee,
+      feeBasisPoints: rate,
+      tier,
+      availableOn: new Date(order.confirmedAt.getTime() + HOLD_DAYS * 86_400_000),
+    })
+    .onConflictDoNothing({
+      target: [paymentBalanceEntries.kind, paymentBalanceEntries.sourceId],
+    });
+}
+
+/**
+ * A succeeded refund of a charged order: a negative entry, with the fee on the refunded part
+ * given back (counted on the running total, lib/income/fees.ts). A refund of an order that
+ * was never charged (the late payment given back whole) writes nothing.
+ */
+export async function recordRefund(tx: Tx, refundId: string): Promise<void> {
+  const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  if (!refund || refund.status !== "succeeded") return;
+  // The charge row locked: two refunds of one order settle one after the other.
+  const [charge] = await tx
+    .select()
+    .from(paymentBalanceEntries)
+    .where(
+      and(
+        eq(paymentBalanceEntries.kind, "charge"),
+        eq(paymentBalanceEntries.sourceId, refund.orderId),
+      ),
+    )
+    .for("update");
+  if (!charge) return;
+  const [before] = await tx
+    .select({
+      refunded: sql<string>`coalesce(-sum(${paymentBalanceEntries.grossMinor}), 0)`,
+      feeBack: sql<string>`coalesce(-sum(${paymentBalanceEntries.feeMinor}), 0)`,
+    })
+    .from(paymentBalanceEntries)
+    .where(
+      and(
+        eq(paymentBalanceEntries.kind, "refund"),
+        eq(paymentBalanceEntries.orderId, refund.orderId),
+      ),
+    );
+  const back = feeBack({
+    grossMinor: charge.grossMinor,
+    feeMinor: charge.feeMinor,
+    refundedBefore: Number(before?.refunded ?? 0),
+    feeBackBefore: Number(before?.feeBack ?? 0),
+    amountMinor: refund.amountMinor,
+  });
+  await tx
+    .insert(paymentBalanceEntries)
+    .values({
+      organisationId: charge.organisationId,
+      kind: "refund",
+      sourceId: refund.id,
+      orderId: refund.orderId,
+      currency: charge.currency,
+      grossMinor: -refund.amountMinor,
+      feeMinor: -back,
+      netMinor: -(refund.amountMinor - back),
+      feeBasisPoints: charge.feeBasisPoints,
+    })
+    .onConflictDoNothing({
+      target: [paymentBalanceEntries.kind, paymentBalanceEntries.sourceId],
+    });
+}
+
+/** Our refund row of a provider refund: by our id in its metadata, else the provider's id. */
+async function refundIdOf(tx: Tx, refund: Refund): Promise<string | null> {
+  const ours = refund.metadata?.refundId;
+  if (ours && /^[0-9a-f-]{36}$/i.test(ours)) return ours;
+  const [row] = await tx
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.providerRefundId, refund.id));
+  return row?.id ?? null;
+}
+
+registerPaymentEventHandler("payment.succeeded", "income.charge", async (event, tx) => {
+  if (event.data.kind !== "payment") return;
+  const orderId = event.data.payment.metadata?.orderId;
+  if (!orderId || !/^[0-9a-f-]{36}$/i.test(orderId)) return;
+  await recordCharge(tx, orderId, event.data.payment.id);
+});
+
+registerPaymentEventHandler("refund.succeeded", "income.refund", async (event, tx) => {
+  if (event.data.kind !== "refund") return;
+  const refundId = await refundIdOf(tx, event.data.refund);
+  if (refundId) await recordRefund(tx, refundId);
+});
