@@ -42,23 +42,6 @@ let world: OrganisationWorld;
 const productId = randomUUID();
 let variantId: string;
 
-async function stock(): Promise<number> {
-  const [row] = await runAsSystem(db(), "test: stock", (tx) =>
-    tx
-      .select({ stock: productVariants.stock })
-      .from(productVariants)
-      .where(eq(productVariants.id, variantId)),
-  );
-  return Number(row?.stock);
-}
-
-async function orderRow(orderId: string) {
-  const [row] = await runAsSystem(db(), "test: order", (tx) =>
-    tx.select().from(orders).where(eq(orders.id, orderId)),
-  );
-  return row!;
-}
-
 /** A shopper's order of `quantity` units, placed (pending, unpaid, holding its units). */
 async function placed(label: string, quantity = 1) {
   const buyer = await shopper(label);
