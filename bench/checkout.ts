@@ -38,8 +38,15 @@ export const cartId = (side: 1 | 2, n: number) =>
 export interface CheckoutBenchResult {
   clients: number;
   durationSeconds: number;
-  ours: { checkouts: number; perSecond: number; p50Ms: number; p95Ms: number; errors: number };
-  pgbench: { perSecond: number; latencyMs: number; failed: number };
+  ours: {
+    checkouts: number;
+    perSecond: number;
+    p50Ms: number;
+    p95Ms: number;
+    errors: number;
+    cpuMsPerCheckout: number;
+  };
+  pgbench: { perSecond: number; latencyMs: number; failed: number; errors: string[] };
   ratio: number;
 }
 
@@ -158,6 +165,7 @@ async function runOurs(clients: number, duration: number) {
 
   const latencies: number[] = [];
   let errors = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const deadline = started + duration * 1000;
   await Promise.all(
@@ -177,8 +185,11 @@ async function runOurs(clients: number, duration: number) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   latencies.sort((a, b) => a - b);
   return {
+    /** This process's CPU (user + system) per checkout: the app's own work between queries. */
+    cpuMsPerCheckout: (used.user + used.system) / 1000 / Math.max(1, latencies.length),
     checkouts: latencies.length,
     perSecond: latencies.length / elapsed,
     p50Ms: percentile(latencies, 50),
@@ -209,28 +220,30 @@ function runPgbench(url: string, clients: number, duration: number) {
     decodeURIComponent(u.username || "postgres"),
     u.pathname.slice(1),
   ];
-  return new Promise<{ perSecond: number; latencyMs: number; failed: number }>(
-    (resolve, reject) => {
-      const child = spawn("pgbench", args, {
-        env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) },
+  return new Promise<CheckoutBenchResult["pgbench"]>((resolve, reject) => {
+    const child = spawn("pgbench", args, {
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) },
+    });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (out += c.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+      const latency = /latency average = ([\d.]+) ms/.exec(out);
+      const failed = /number of failed transactions: (\d+)/.exec(out);
+      if (code !== 0 || !tps) return reject(new Error(`pgbench exited ${code}:\n${out}`));
+      resolve({
+        perSecond: Number(tps[1]),
+        latencyMs: Number(latency?.[1] ?? Number.NaN),
+        failed: Number(failed?.[1] ?? 0),
+        errors: out
+          .split("\n")
+          .filter((line) => /error/i.test(line))
+          .slice(0, 5),
       });
-      let out = "";
-      child.stdout.on("data", (c: Buffer) => (out += c.toString()));
-      child.stderr.on("data", (c: Buffer) => (out += c.toString()));
-      child.on("error", reject);
-      child.on("exit", (code) => {
-        const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
-        const latency = /latency average = ([\d.]+) ms/.exec(out);
-        const failed = /number of failed transactions: (\d+)/.exec(out);
-        if (code !== 0 || !tps) return reject(new Error(`pgbench exited ${code}:\n${out}`));
-        resolve({
-          perSecond: Number(tps[1]),
-          latencyMs: Number(latency?.[1] ?? Number.NaN),
-          failed: Number(failed?.[1] ?? 0),
-        });
-      });
-    },
-  );
+    });
+  });
 }
 
 /** Checks what pgbench did: every order it made is confirmed, paid, invoiced once. */
@@ -323,14 +336,15 @@ export function printCheckoutBench(result: CheckoutBenchResult) {
   console.log(
     `\nCheckout (place order + sandbox payment confirmed through the webhook path), ${result.clients} clients, ${result.durationSeconds} s`,
   );
-  console.log("| side | checkouts/s | latency p50 ms | p95 ms | errors |");
-  console.log("|---|---:|---:|---:|---:|");
+  console.log("| side | checkouts/s | latency p50 ms | p95 ms | errors | client CPU ms/checkout |");
+  console.log("|---|---:|---:|---:|---:|---:|");
   console.log(
-    `| app code (placeOrder + paySandboxOrder) | ${f(result.ours.perSecond)} | ${f(result.ours.p50Ms)} | ${f(result.ours.p95Ms)} | ${result.ours.errors} |`,
+    `| app code (placeOrder + paySandboxOrder) | ${f(result.ours.perSecond)} | ${f(result.ours.p50Ms)} | ${f(result.ours.p95Ms)} | ${result.ours.errors} | ${f(result.ours.cpuMsPerCheckout)} |`,
   );
   console.log(
-    `| pgbench checkout.pgbench.sql | ${f(result.pgbench.perSecond)} | ${f(result.pgbench.latencyMs)} (avg) | | ${result.pgbench.failed} |`,
+    `| pgbench checkout.pgbench.sql | ${f(result.pgbench.perSecond)} | ${f(result.pgbench.latencyMs)} (avg) | | ${result.pgbench.failed} | |`,
   );
+  for (const line of result.pgbench.errors) console.log(`pgbench: ${line}`);
   console.log(
     `ratio ${f(result.ratio, 2)} (target ≥ 0.5): ${result.ratio >= 0.5 ? "ok" : "under"}`,
   );
