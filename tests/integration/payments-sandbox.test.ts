@@ -448,6 +448,45 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
       "payment.succeeded",
     ]);
   });
+
+  it("delivers a change's own events, leaves another's fresh pending event to it, and retries a stale one", async () => {
+    // Another change's event, written and not yet delivered (its delivery in flight).
+    const fresh = `evt_sandbox${randomUUID().replaceAll("-", "").slice(0, 24)}`;
+    const stale = `evt_sandbox${randomUUID().replaceAll("-", "").slice(0, 24)}`;
+    const body = (id: string) =>
+      JSON.stringify({
+        id,
+        object: "event",
+        type: "refund.succeeded",
+        created: Math.floor(Date.now() / 1000),
+        data: { kind: "refund", refund: { id: `re_${id}`, createdAt: new Date().toISOString() } },
+      });
+    await runAsSystem(database.db, "test", (tx) =>
+      tx.insert(sandboxEvents).values([
+        { id: fresh, type: "refund.succeeded", payload: body(fresh), createdAt: new Date() },
+        {
+          id: stale,
+          type: "refund.succeeded",
+          payload: body(stale),
+          createdAt: new Date(Date.now() - 60_000),
+        },
+      ]),
+    );
+    const payment = await newPayment();
+    const pending = () =>
+      runAsSystem(database.db, "test", (tx) =>
+        tx
+          .select({ id: sandboxEvents.id })
+          .from(sandboxEvents)
+          .where(isNull(sandboxEvents.deliveredAt)),
+      ).then((rows) => rows.map((row) => row.id));
+    // The change delivered its payment.created and the stale event, not the fresh one.
+    expect((await recorded(payment.id)).map((r) => r.type)).toEqual(["payment.created"]);
+    expect(await pending()).toEqual([fresh]);
+    // Without a change (a start, a retry), everything pending goes.
+    expect(await sandbox.deliverPendingEvents()).toBe(1);
+    expect(await pending()).toEqual([]);
+  });
 });
 
 function objectId(event: PaymentEvent): string | null {
