@@ -251,7 +251,10 @@ WHERE r.status = 'requested' ORDER BY r.created_at LIMIT 20;
 COMMIT;
 BEGIN;
 SELECT set_config('app.context', 'system:' || 'orders: tasks', true);
-SELECT * FROM order_tasks WHERE done_at IS NULL AND run_after <= now() ORDER BY run_after LIMIT 20 FOR UPDATE SKIP LOCKED;
+-- (the app claims every due task, each runner skipping the others'; here each run claims the
+-- task of its own order, so that two runs never wait on each other's claimed rows)
+SELECT * FROM order_tasks WHERE done_at IS NULL AND run_after <= now() AND order_id = :order_id::uuid
+ORDER BY run_after LIMIT 20 FOR UPDATE SKIP LOCKED;
 UPDATE order_tasks SET attempts = attempts + 1,
   run_after = now() + make_interval(secs => least(3600, 30 * power(2, attempts)))
 WHERE order_id = :order_id::uuid AND done_at IS NULL;
