@@ -9,7 +9,8 @@
  * Target: ours ≥ 0.5 of pgbench's.
  *
  * Run alone (needs PostgreSQL and Debian's pgbench):
- *   node --import tsx --import ./scripts/outside-next.mjs bench/checkout.ts [--clients=8] [--duration=10]
+ *   node --import tsx --import ./scripts/outside-next.mjs bench/checkout.ts [--clients=8] [--duration=10] [--rounds=3]
+ * (the two sides alternate, round after round, and each side's median round is reported)
  * or `npm run bench -- --checkout-only` (bench/run.ts spawns this file the same way).
  * BENCH_CHECKOUT_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/livemarket_checkout_bench)
  * names its own database, which is dropped, recreated, migrated and seeded at each run: its
@@ -38,6 +39,7 @@ export const cartId = (side: 1 | 2, n: number) =>
 export interface CheckoutBenchResult {
   clients: number;
   durationSeconds: number;
+  rounds: number;
   ours: {
     checkouts: number;
     perSecond: number;
@@ -157,12 +159,20 @@ async function ourCheckouts() {
 }
 
 /** C workers, each placing and paying the next prepared cart, for `duration` seconds. */
-async function runOurs(clients: number, duration: number) {
+async function ourRunner(clients: number) {
   const { carts, checkout } = await ourCheckouts();
   // Warm-up: module loading, the pool's connections, the sandbox secret, the plans.
   let next = 0;
   await Promise.all(Array.from({ length: clients }, () => checkout(carts[next++]!)));
+  return (duration: number) => runOurs(clients, duration, () => carts[next++], checkout);
+}
 
+async function runOurs<C>(
+  clients: number,
+  duration: number,
+  nextCart: () => C | undefined,
+  checkout: (cart: C) => Promise<void>,
+) {
   const latencies: number[] = [];
   let errors = 0;
   const cpu = process.cpuUsage();
@@ -171,7 +181,7 @@ async function runOurs(clients: number, duration: number) {
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < deadline) {
-        const cart = carts[next++];
+        const cart = nextCart();
         if (!cart) throw new Error("bench: out of prepared carts, raise OUR_CARTS");
         const t0 = performance.now();
         try {
@@ -268,30 +278,56 @@ export async function runCheckoutBench(options: {
   databaseUrl?: string;
   clients?: number;
   duration?: number;
+  rounds?: number;
 }): Promise<CheckoutBenchResult> {
   const url = options.databaseUrl ?? process.env.BENCH_CHECKOUT_DATABASE_URL ?? DEFAULT_URL;
   const clients = options.clients ?? 8;
   const duration = options.duration ?? 10;
+  const rounds = options.rounds ?? 3;
   process.env.DATABASE_URL = url;
   process.env.DATABASE_POOL_MAX = String(clients);
   process.env.LOG_LEVEL ??= "warn";
   await prepare(url);
-  console.log(`checkout bench: ${clients} clients, ${duration} s each side, ${url}`);
-  const ours = await runOurs(clients, duration);
-  const before = await checkPgbenchWork(url);
-  const pgbench = await runPgbench(url, clients, duration);
-  const after = await checkPgbenchWork(url);
   console.log(
-    `pgbench work: ${Number(after.orders) - Number(before.orders)} orders, ${Number(after.confirmed) - Number(before.confirmed)} confirmed, ${Number(after.invoices) - Number(before.invoices)} invoices, ${Number(after.sold) - Number(before.sold)} units sold`,
+    `checkout bench: ${clients} clients, ${rounds} rounds of ${duration} s each side, alternating, ${url}`,
   );
+  const ours = await ourRunner(clients);
+  const rows: {
+    ours: Awaited<ReturnType<typeof runOurs>>;
+    pgbench: CheckoutBenchResult["pgbench"];
+  }[] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const mine = await ours(duration);
+    const before = await checkPgbenchWork(url);
+    const theirs = await runPgbench(url, clients, duration);
+    const after = await checkPgbenchWork(url);
+    console.log(
+      `round ${round}: app ${mine.perSecond.toFixed(1)}/s, pgbench ${theirs.perSecond.toFixed(1)}/s (its work: ${Number(after.orders) - Number(before.orders)} orders, ${Number(after.confirmed) - Number(before.confirmed)} confirmed, ${Number(after.invoices) - Number(before.invoices)} invoices, ${Number(after.sold) - Number(before.sold)} units sold), ratio ${(mine.perSecond / theirs.perSecond).toFixed(2)}`,
+    );
+    rows.push({ ours: mine, pgbench: theirs });
+  }
+  // Each side's median round by throughput.
+  const median = <T>(items: T[], by: (item: T) => number) =>
+    [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
+  const result = {
+    ours: median(
+      rows.map((r) => r.ours),
+      (r) => r.perSecond,
+    ),
+    pgbench: median(
+      rows.map((r) => r.pgbench),
+      (r) => r.perSecond,
+    ),
+  };
   const { closeDb } = await import("@/lib/db/client");
   await closeDb();
   return {
     clients,
     durationSeconds: duration,
-    ours,
-    pgbench,
-    ratio: ours.perSecond / pgbench.perSecond,
+    rounds,
+    ours: result.ours,
+    pgbench: result.pgbench,
+    ratio: result.ours.perSecond / result.pgbench.perSecond,
   };
 }
 
@@ -334,7 +370,7 @@ export async function logCheckoutStatements(databaseUrl?: string) {
 export function printCheckoutBench(result: CheckoutBenchResult) {
   const f = (n: number, d = 1) => n.toFixed(d);
   console.log(
-    `\nCheckout (place order + sandbox payment confirmed through the webhook path), ${result.clients} clients, ${result.durationSeconds} s`,
+    `\nCheckout (place order + sandbox payment confirmed through the webhook path), ${result.clients} clients, median of ${result.rounds} rounds of ${result.durationSeconds} s per side`,
   );
   console.log("| side | checkouts/s | latency p50 ms | p95 ms | errors | client CPU ms/checkout |");
   console.log("|---|---:|---:|---:|---:|---:|");
@@ -365,6 +401,7 @@ if (isMain) {
   await runCheckoutBench({
     clients: args.has("clients") ? Number(args.get("clients")) : undefined,
     duration: args.has("duration") ? Number(args.get("duration")) : undefined,
+    rounds: args.has("rounds") ? Number(args.get("rounds")) : undefined,
   })
     .then((result) => {
       printCheckoutBench(result);

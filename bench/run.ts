@@ -33,7 +33,8 @@
  * CHROME_PATH (default /usr/bin/chromium).
  * --checkout-only: only the checkout bench (bench/checkout.ts: place order + sandbox payment
  * through the webhook path against bench/checkout.pgbench.sql under pgbench; no build, no
- * server), --checkout-clients=<n> (default 8), --duration as above (default 10 there);
+ * server), --checkout-clients=<n> (default 8), --duration and --rounds as above (10 s and 3
+ * rounds there, each side in turn, medians);
  * BENCH_CHECKOUT_DATABASE_URL names its own database (recreated: must end in `_bench`). The
  * default run includes it when BENCH_CHECKOUT_DATABASE_URL is set.
  */
@@ -292,6 +293,7 @@ function checkoutBench(): Promise<void> {
     "bench/checkout.ts",
     `--clients=${args.get("checkout-clients") ?? 8}`,
     `--duration=${args.get("duration") ?? 10}`,
+    `--rounds=${args.get("rounds") ?? 3}`,
   ];
   return new Promise((resolve, reject) => {
     // The caller's environment as it is (not the server's production settings above).
