@@ -284,6 +284,8 @@ export async function runCheckoutBench(options: {
   const clients = options.clients ?? 8;
   const duration = options.duration ?? 10;
   const rounds = options.rounds ?? 3;
+  // As deployed: React's production build renders the confirmation mail (set before it loads).
+  if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: "production" });
   process.env.DATABASE_URL = url;
   process.env.DATABASE_POOL_MAX = String(clients);
   process.env.LOG_LEVEL ??= "warn";
