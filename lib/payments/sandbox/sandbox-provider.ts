@@ -438,8 +438,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Hands every undelivered event to the webhook endpoint, oldest first, stopping at the
-   * first one not accepted (it is tried again next time). Runs after each state change;
+   * Hands every undelivered event to the webhook endpoint, oldest first; one not accepted
+   * stays pending (it is tried again next time) and the others still go. Runs after each state change;
    * call it to retry after a failure or a restart. Returns how many were delivered.
    *
    * After a state change (`after`: the ids of the events it wrote) it takes those events and
@@ -489,8 +489,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
           })
           .where(eq(sandboxEvents.id, event.id)),
       );
-      if (!accepted) break;
-      delivered += 1;
+      // The next one goes all the same: events are independent (Stripe does not order its
+      // deliveries either), and one whose handler keeps failing must not hold back the rest.
+      if (accepted) delivered += 1;
     }
     return delivered;
   }
