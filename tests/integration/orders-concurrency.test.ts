@@ -139,7 +139,7 @@ function errorText(locale: string, code: string): string | undefined {
 beforeAll(async () => {
   // The app's pool (lib/db/client.ts), sized as a busy instance's: with the default 10 and
   // 10 units, the first wave alone could never oversell, locks or not.
-  process.env.DATABASE_POOL_MAX = "30";
+  process.env.DATABASE_POOL_MAX = "20";
   resetEnvForTests();
   world = await createOrganisationWorld(db());
   await enableCommerce(db(), world.a.id);
