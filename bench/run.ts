@@ -31,6 +31,12 @@
  * --lighthouse-runs=<n> (default 1): runs per page, the median reported;
  * --lighthouse-throttling=devtools: applied throttling instead of Lighthouse's simulated one.
  * CHROME_PATH (default /usr/bin/chromium).
+ * --checkout-only: only the checkout bench (bench/checkout.ts: place order + sandbox payment
+ * through the webhook path against bench/checkout.pgbench.sql under pgbench; no build, no
+ * server), --checkout-clients=<n> (default 8), --duration and --rounds as above (10 s and 3
+ * rounds there, each side in turn, medians);
+ * BENCH_CHECKOUT_DATABASE_URL names its own database (recreated: must end in `_bench`). The
+ * default run includes it when BENCH_CHECKOUT_DATABASE_URL is set.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
@@ -274,7 +280,33 @@ function authOptions(server: ChildProcess) {
   };
 }
 
+/**
+ * The checkout bench runs the app's server modules in plain Node (scripts/outside-next.mjs),
+ * so in a process of its own.
+ */
+function checkoutBench(): Promise<void> {
+  const command = [
+    "--import",
+    "tsx",
+    "--import",
+    "./scripts/outside-next.mjs",
+    "bench/checkout.ts",
+    `--clients=${args.get("checkout-clients") ?? 8}`,
+    `--duration=${args.get("duration") ?? 10}`,
+    `--rounds=${args.get("rounds") ?? 3}`,
+  ];
+  return new Promise((resolve, reject) => {
+    // The caller's environment as it is (not the server's production settings above).
+    const child = spawn(process.execPath, command, { stdio: "inherit", env: process.env });
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`bench/checkout.ts exited ${code}`)),
+    );
+    child.on("error", reject);
+  });
+}
+
 async function main() {
+  if (args.get("checkout-only") === "true") return checkoutBench();
   if (!skipBuild) {
     await rm(DIST_DIR, { recursive: true, force: true });
     await runToEnd("npm", ["run", "build"]);
@@ -310,6 +342,7 @@ async function main() {
     if (!skipAuth) await runAuthBench(authOptions(server));
     if (!skipLighthouse) await lighthouse();
     await printFirstLoad();
+    if (process.env.BENCH_CHECKOUT_DATABASE_URL) await checkoutBench();
   } finally {
     stop();
   }

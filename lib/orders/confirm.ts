@@ -37,8 +37,9 @@ async function linesOf(tx: Tx, orderId: string): Promise<LineRow[]> {
 
 /**
  * Locks the order's units and answers whether its tracked lines can all be taken now. A
- * pending order whose hold has not passed holds them already; otherwise (the hold passed, or
- * the order expired) its units count as anyone's: stock minus everyone else's holds.
+ * pending order whose hold has not passed needs only the stock itself (its hold kept others
+ * off, but the seller may have lowered the stock since); otherwise (the hold passed, or the
+ * order expired) its units count as anyone's: stock minus everyone else's holds.
  */
 async function canTake(tx: Tx, order: OrderRow, lines: LineRow[]): Promise<boolean> {
   const tracked = lines.filter((line) => line.tracked);
@@ -56,11 +57,12 @@ async function canTake(tx: Tx, order: OrderRow, lines: LineRow[]): Promise<boole
     })
     .from(orders)
     .where(eq(orders.id, order.id));
-  if (holding) return true;
   for (const kind of kinds) {
     const mine = tracked.filter((line) => line.sellableKind === kind);
     const ids = mine.map((line) => line.sellableId);
-    const held = await holdsExcept(tx, kind, ids, { orderId: order.id });
+    const held = holding
+      ? new Map<string, number>()
+      : await holdsExcept(tx, kind, ids, { orderId: order.id });
     const stock = await stockOf(tx, kind, ids);
     const wanted = new Map<string, number>();
     for (const line of mine)

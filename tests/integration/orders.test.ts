@@ -250,6 +250,24 @@ describe("paying", () => {
   });
 });
 
+describe("stock lowered under a hold", () => {
+  it("refunds at once a payment for units the seller took off the stock while the order held them", async () => {
+    const { buyer, orderId } = await placed("lowered-fay", 3);
+    // The seller lowers the stock under what the pending order holds (its hold still runs).
+    await runAsSystem(db(), "test: stock lowered", (tx) =>
+      tx.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, variantId)),
+    );
+    await paySandboxOrder(buyer.claims, orderId, SUCCESS);
+    await runOrderTasks();
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "expired",
+      paymentStatus: "refunded",
+      refundedMinor: 4500,
+    });
+    expect(await stock()).toBe(2);
+  });
+});
+
 describe("holds and expiry", () => {
   it("a pending order's hold counts for others until it passes; upkeep then expires the order", async () => {
     await setStock(2);

@@ -448,6 +448,82 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
       "payment.succeeded",
     ]);
   });
+
+  it("delivers past an event whose handler keeps failing: one bad event holds back no other", async () => {
+    removeHandler = registerPaymentEventHandler(
+      "refund.failed",
+      "test.payments-sandbox.poison",
+      async () => {
+        throw new Error("this handler always fails");
+      },
+    );
+    const poison = `evt_sandbox${randomUUID().replaceAll("-", "").slice(0, 24)}`;
+    const payload = JSON.stringify({
+      id: poison,
+      object: "event",
+      type: "refund.failed",
+      created: Math.floor(Date.now() / 1000) - 120,
+      data: { kind: "refund", refund: { id: `re_${poison}`, createdAt: new Date().toISOString() } },
+    });
+    await runAsSystem(database.db, "test", (tx) =>
+      tx.insert(sandboxEvents).values({
+        id: poison,
+        type: "refund.failed",
+        payload,
+        createdAt: new Date(Date.now() - 120_000),
+      }),
+    );
+    // The stale poison is tried first (oldest), fails, and the change's own event still goes.
+    const payment = await newPayment();
+    expect((await recorded(payment.id)).map((r) => r.type)).toEqual(["payment.created"]);
+    const [row] = await runAsSystem(database.db, "test", (tx) =>
+      tx.select().from(sandboxEvents).where(eq(sandboxEvents.id, poison)),
+    );
+    expect(row).toMatchObject({ deliveredAt: null, attempts: 1 });
+    // Once its handler is fixed, it goes too.
+    removeHandler();
+    removeHandler = () => undefined;
+    expect(await sandbox.deliverPendingEvents()).toBe(1);
+  });
+
+  it("delivers a change's own events, leaves another's fresh pending event to it, and retries a stale one", async () => {
+    // Another change's event, written and not yet delivered (its delivery in flight).
+    const fresh = `evt_sandbox${randomUUID().replaceAll("-", "").slice(0, 24)}`;
+    const stale = `evt_sandbox${randomUUID().replaceAll("-", "").slice(0, 24)}`;
+    const body = (id: string) =>
+      JSON.stringify({
+        id,
+        object: "event",
+        type: "refund.succeeded",
+        created: Math.floor(Date.now() / 1000),
+        data: { kind: "refund", refund: { id: `re_${id}`, createdAt: new Date().toISOString() } },
+      });
+    await runAsSystem(database.db, "test", (tx) =>
+      tx.insert(sandboxEvents).values([
+        { id: fresh, type: "refund.succeeded", payload: body(fresh), createdAt: new Date() },
+        {
+          id: stale,
+          type: "refund.succeeded",
+          payload: body(stale),
+          createdAt: new Date(Date.now() - 60_000),
+        },
+      ]),
+    );
+    const payment = await newPayment();
+    const pending = () =>
+      runAsSystem(database.db, "test", (tx) =>
+        tx
+          .select({ id: sandboxEvents.id })
+          .from(sandboxEvents)
+          .where(isNull(sandboxEvents.deliveredAt)),
+      ).then((rows) => rows.map((row) => row.id));
+    // The change delivered its payment.created and the stale event, not the fresh one.
+    expect((await recorded(payment.id)).map((r) => r.type)).toEqual(["payment.created"]);
+    expect(await pending()).toEqual([fresh]);
+    // Without a change (a start, a retry), everything pending goes.
+    expect(await sandbox.deliverPendingEvents()).toBe(1);
+    expect(await pending()).toEqual([]);
+  });
 });
 
 function objectId(event: PaymentEvent): string | null {
