@@ -7,3 +7,6 @@ import "server-only";
  */
 import "@/lib/orders/payment-events";
 import "@/lib/billing/events";
+// After the orders' handlers: the order already names its payment and has its new state.
+import "@/lib/billing/receipt-events";
+import "@/lib/reviews/purchase-events";

@@ -248,6 +248,8 @@ export interface OrganisationReview {
   title: string;
   body: string;
   authorName: string;
+  /** "Verified purchase" (docs/reviews.md). */
+  verified: boolean;
   status: ReviewStatus;
   reply: string | null;
   reportReason: string | null;
@@ -257,7 +259,14 @@ export interface OrganisationReview {
 export async function listOrganisationReviews(
   claims: UserClaims,
   organisationId: string,
-  query: { page: number; size: number; listingId?: string | null; rating?: number | null },
+  query: {
+    page: number;
+    size: number;
+    listingId?: string | null;
+    rating?: number | null;
+    /** Only verified purchases. */
+    verified?: boolean;
+  },
 ): Promise<{ rows: OrganisationReview[]; total: number; page: number }> {
   if (!isUuid(organisationId)) return { rows: [], total: 0, page: 1 };
   return withUserContext(claims, async (tx) => {
@@ -268,6 +277,7 @@ export async function listOrganisationReviews(
         ? eq(reviews.listingId, query.listingId)
         : undefined,
       query.rating ? eq(reviews.rating, query.rating) : undefined,
+      query.verified ? eq(reviews.verified, true) : undefined,
     );
     const [totals] = await tx.select({ n: count() }).from(reviews).where(where);
     const total = totals?.n ?? 0;
@@ -282,6 +292,7 @@ export async function listOrganisationReviews(
         title: reviews.title,
         body: reviews.body,
         authorName: reviews.authorName,
+        verified: reviews.verified,
         status: reviews.status,
         reply: reviews.reply,
         reportReason: reviews.reportReason,
