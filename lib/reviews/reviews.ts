@@ -91,6 +91,7 @@ export interface OwnReview {
   title: string;
   body: string;
   status: ReviewStatus;
+  verified: boolean;
   photos: ReviewPhoto[];
 }
 
@@ -105,6 +106,7 @@ export async function ownReview(claims: UserClaims, listingId: string): Promise<
         title: reviews.title,
         body: reviews.body,
         status: reviews.status,
+        verified: reviews.verified,
       })
       .from(reviews)
       .where(and(eq(reviews.listingId, listingId), eq(reviews.authorUserId, claims.sub)));
