@@ -53,7 +53,10 @@ export async function listPaymentsMade(
 ): Promise<PaymentsMadePage> {
   return withUserContext(claims, async (tx) => {
     const where = paidBy(claims.sub);
-    const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(orders).where(where);
+    const [{ total } = { total: 0 }] = await tx
+      .select({ total: count() })
+      .from(orders)
+      .where(where);
     const pageCount = Math.max(1, Math.ceil(Number(total) / PAYMENTS_PAGE_SIZE));
     const current = Math.min(Math.max(1, page), pageCount);
     const rows = await tx

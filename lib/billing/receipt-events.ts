@@ -36,9 +36,7 @@ export async function recordPaymentCard(tx: Tx, payment: Payment): Promise<void>
   await tx
     .update(orders)
     .set({ cardBrand: card.brand.slice(0, 40), cardLast4: card.last4 })
-    .where(
-      and(eq(orders.id, orderId), eq(orders.paymentId, payment.id), isNull(orders.cardBrand)),
-    );
+    .where(and(eq(orders.id, orderId), eq(orders.paymentId, payment.id), isNull(orders.cardBrand)));
 }
 
 registerPaymentEventHandler("payment.succeeded", "billing.receipt-card", async (event, tx) => {

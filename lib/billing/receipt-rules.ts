@@ -26,5 +26,10 @@ export function receiptTotals(
   }
   refundedMinor = Math.min(refundedMinor, totalMinor);
   refundingMinor = Math.min(refundingMinor, totalMinor - refundedMinor);
-  return { paidMinor: totalMinor, refundedMinor, refundingMinor, netMinor: totalMinor - refundedMinor };
+  return {
+    paidMinor: totalMinor,
+    refundedMinor,
+    refundingMinor,
+    netMinor: totalMinor - refundedMinor,
+  };
 }

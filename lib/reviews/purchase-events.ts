@@ -63,8 +63,6 @@ registerPaymentEventHandler("refund.succeeded", "reviews.verified-purchase", asy
   const [row] = await tx
     .select({ orderId: orderRefunds.orderId })
     .from(orderRefunds)
-    .where(
-      isUuid(ours) ? eq(orderRefunds.id, ours) : eq(orderRefunds.providerRefundId, refund.id),
-    );
+    .where(isUuid(ours) ? eq(orderRefunds.id, ours) : eq(orderRefunds.providerRefundId, refund.id));
   if (row) expire(await reviewedListingsOfOrder(tx, row.orderId));
 });

@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "@/lib/backoffice/doors";
-import { getPaymentReceipt, listPaymentsMade, PAYMENTS_PAGE_SIZE } from "@/lib/billing/payments-made";
+import {
+  getPaymentReceipt,
+  listPaymentsMade,
+  PAYMENTS_PAGE_SIZE,
+} from "@/lib/billing/payments-made";
 import { addToCart } from "@/lib/cart/cart";
 import { closeDb, getDb } from "@/lib/db/client";
 import { runAsSystem, runAsUser, type UserClaims } from "@/lib/db/run-context";
@@ -78,12 +82,20 @@ async function review(author: Shopper, listing = productId): Promise<string> {
 beforeAll(async () => {
   world = await createOrganisationWorld(db());
   await enableCommerce(db(), world.a.id);
-  await sellableProduct(world.a.id, productId, "published", [], [
-    { values: [], price: 1500, stock: 1000 },
-  ]);
-  await sellableProduct(world.a.id, otherProductId, "published", [], [
-    { values: [], price: 1500, stock: 1000 },
-  ]);
+  await sellableProduct(
+    world.a.id,
+    productId,
+    "published",
+    [],
+    [{ values: [], price: 1500, stock: 1000 }],
+  );
+  await sellableProduct(
+    world.a.id,
+    otherProductId,
+    "published",
+    [],
+    [{ values: [], price: 1500, stock: 1000 }],
+  );
 });
 
 afterAll(async () => {
@@ -227,7 +239,11 @@ describe("verified purchase", () => {
     const lying = await review(liar);
     const tryUpdate = (claims: UserClaims, id: string, verified: boolean) =>
       runAsUser(db(), claims, (tx) =>
-        tx.update(reviews).set({ verified }).where(eq(reviews.id, id)).returning({ id: reviews.id }),
+        tx
+          .update(reviews)
+          .set({ verified })
+          .where(eq(reviews.id, id))
+          .returning({ id: reviews.id }),
       ).then(
         () => "done",
         (error: { code?: string; cause?: { code?: string } }) =>
