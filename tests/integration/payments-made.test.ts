@@ -14,7 +14,7 @@ import { cancelMyOrder } from "@/lib/orders/buyer";
 import { paySandboxOrder } from "@/lib/orders/pay";
 import { placeOrder } from "@/lib/orders/place";
 import { orders } from "@/lib/orders/schema";
-import { refundOrderCommand } from "@/lib/orders/seller-commands";
+import { cancelOrderCommand, refundOrderCommand } from "@/lib/orders/seller-commands";
 import { runOrderTasks } from "@/lib/orders/tasks";
 import { listOrganisationReviews, writeReview } from "@/lib/reviews/reviews";
 import { reviews } from "@/lib/reviews/schema";
@@ -229,6 +229,34 @@ describe("verified purchase", () => {
     await cancelMyOrder(buyer.claims, pending);
     await runOrderTasks();
     expect(await verifiedOf(reviewId)).toBe(false);
+  });
+
+  it("stays through a partial refund, and goes when the shop cancels (in the shop's own RLS context)", async () => {
+    const buyer = await shopper("verified-lou");
+    const orderId = await paid(buyer, productId, 2);
+    const reviewId = await review(buyer);
+    expect(await verifiedOf(reviewId)).toBe(true);
+    const owner = world.a.members.owner.claims;
+    const partial = await runCommand(
+      owner,
+      world.a.id,
+      { orderId, amount: "5.00", reason: "damaged" },
+      refundOrderCommand,
+    );
+    expect(partial.status).toBe("done");
+    await runOrderTasks();
+    expect(await verifiedOf(reviewId)).toBe(true);
+    // A second, still standing purchase keeps it verified when the first one is cancelled.
+    const again = await paid(buyer);
+    expect((await runCommand(owner, world.a.id, { orderId }, cancelOrderCommand)).status).toBe(
+      "done",
+    );
+    expect(await verifiedOf(reviewId)).toBe(true);
+    expect(
+      (await runCommand(owner, world.a.id, { orderId: again }, cancelOrderCommand)).status,
+    ).toBe("done");
+    expect(await verifiedOf(reviewId)).toBe(false);
+    await runOrderTasks();
   });
 
   it("cannot be set or cleared by a user, the author or the shop", async () => {
