@@ -6,7 +6,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_card_last4" CHECK ("orders"."card_la
 ALTER POLICY "reviews_insert_author" ON "reviews" TO authenticated WITH CHECK ("reviews"."author_user_id" = auth.uid() and "reviews"."status" = 'visible' and "reviews"."reply" is null
         and exists (select 1 from listings l where l.id = "reviews"."listing_id"
                     and l.organisation_id = "reviews"."organisation_id" and l.status = 'published'));--> statement-breakpoint
--- Hand-written (docs/reviews.md "Verified purchase", docs/billing.md "Payments made").
+-- Hand-written (docs/commerce.md "Verified purchase", docs/billing.md "Payments made").
 --
 -- Whether a user bought a listing of an organisation: a confirmed or completed order of that
 -- organisation, paid or partly refunded, with a line of that listing. A cancelled, expired or

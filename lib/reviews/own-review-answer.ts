@@ -13,7 +13,7 @@ export interface OwnReviewAnswer {
     title: string;
     body: string;
     status: "visible" | "reported" | "removed";
-    /** "Verified purchase" (docs/reviews.md). */
+    /** "Verified purchase" (docs/commerce.md "Verified purchase"). */
     verified: boolean;
     photos: { id: string; url: string; width: number; height: number }[];
   } | null;

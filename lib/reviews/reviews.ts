@@ -250,7 +250,7 @@ export interface OrganisationReview {
   title: string;
   body: string;
   authorName: string;
-  /** "Verified purchase" (docs/reviews.md). */
+  /** "Verified purchase" (docs/commerce.md "Verified purchase"). */
   verified: boolean;
   status: ReviewStatus;
   reply: string | null;
