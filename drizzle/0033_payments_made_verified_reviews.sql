@@ -120,6 +120,15 @@ SECURITY DEFINER
 SET search_path = ''
 AS $$
 BEGIN
+  -- Lock the reviews first: a concurrent change of another order of the same buyer waits
+  -- here, and the next statement (a new snapshot) sees its outcome, so the last to commit
+  -- never writes an answer computed without the other's order.
+  PERFORM 1
+     FROM public.reviews r
+    WHERE r.author_user_id = NEW.buyer_user_id
+      AND r.organisation_id = NEW.organisation_id
+      AND r.listing_id IN (SELECT l.listing_id FROM public.order_lines l WHERE l.order_id = NEW.id)
+      FOR UPDATE;
   UPDATE public.reviews r
      SET verified = v.verified
     FROM (
