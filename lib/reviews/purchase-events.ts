@@ -9,8 +9,9 @@ import { registerPaymentEventHandler } from "@/lib/payments/event-handlers";
 import { reviews } from "./schema";
 
 /**
- * "Verified purchase" on cached product pages (docs/commerce.md "Verified purchase"). The flag itself is kept by
- * the database when an order changes state (migration 0033, in the same transaction); these
+ * "Verified purchase" on cached product pages (docs/commerce.md "Verified purchase"). The flag
+ * itself is kept by the database when an order changes state (migration 0033, in the same
+ * transaction); these
  * handlers, registered after the orders' (lib/payments/handlers.ts), expire the public pages
  * of the listings on which the order's buyer has a review, as a review's own change does.
  * Next applies tag expiries at the end of the request (after the event's commit); outside a

@@ -52,7 +52,8 @@ export const reviews = pgTable(
      * "Verified purchase": the author has a confirmed or completed, paid (or partly refunded)
      * order of this organisation with a line of this listing. Kept by the database
      * (migration 0033): computed when the review is written and again whenever one of the
-     * author's orders changes state; nobody can set it to anything else (docs/commerce.md "Verified purchase").
+     * author's orders changes state; nobody can set it to anything else (docs/commerce.md,
+     * "Verified purchase").
      */
     verified: boolean("verified").notNull().default(false),
     reply: text("reply"),

@@ -31,8 +31,8 @@ function one(value: string | string[] | undefined): string {
 
 /**
  * Every review of the organisation's listings, newest first, filtered by listing, rating and
- * "verified purchase" (a GET form): answer publicly, or report one to moderation (hidden until a moderator
- * decides).
+ * "verified purchase" (a GET form): answer publicly, or report one to moderation (hidden
+ * until a moderator decides).
  */
 export default async function ReviewsPage({ params, searchParams }: Props) {
   const { access } = await gatePage((await params).organisationId, "reviews.review.read");
