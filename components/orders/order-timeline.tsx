@@ -24,7 +24,10 @@ export async function OrderTimeline({ detail }: { detail: OrderDetail }) {
                 {format.dateTime(event.at, { dateStyle: "medium", timeStyle: "short" })}
               </time>{" "}
               <span data-testid="timeline-event">
-                {t(`event.${event.kind}`, { amount: money(event.detail.amountMinor) })}
+                {t(`event.${event.kind}`, {
+                  amount: money(event.detail.amountMinor),
+                  units: Number(event.detail.units ?? 0),
+                })}
               </span>
               {typeof event.detail.reason === "string" ? (
                 <span className="block text-muted-foreground">“{event.detail.reason}”</span>

@@ -34,6 +34,22 @@ export async function signUpCode(email: string): Promise<string> {
 }
 
 /**
+ * The path of the newest sign-up confirmation email's link to `email` (its
+ * `/auth/v1/verify?token=pkce_…` address, opened in the browser that signed up).
+ */
+export async function signUpLinkPath(email: string): Promise<string> {
+  const [row] = await withSql(
+    (sql) => sql<{ html: string }[]>`
+      select html from mail_outbox where to_address = ${email} and template = 'authConfirmSignup'
+      order by created_at desc, id desc limit 1`,
+  );
+  const href = /href="([^"]*\/auth\/v1\/verify\?[^"]*)"/.exec(row?.html ?? "")?.[1] ?? "";
+  expect(href, `a confirmation link to ${email}`).not.toBe("");
+  const url = new URL(href.replace(/&amp;/g, "&"));
+  return `${url.pathname}${url.search}`;
+}
+
+/**
  * Verifies the sign-up of `email` with its emailed code (through `origin`, default the
  * request context's base URL) and clears the address's sending minute.
  */

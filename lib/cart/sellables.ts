@@ -40,10 +40,18 @@ export interface SellableUnit {
   path: string;
 }
 
+/** Units and how many of each, in a stock change. */
+export type StockItems = { id: string; quantity: number }[];
+
 interface SellableSource {
   load(tx: Tx, ids: string[]): Promise<SellableUnit[]>;
-  /** Takes sold units off tracked stock (confirming an order, as the system, units locked). */
-  takeStock(tx: Tx, items: { id: string; quantity: number }[]): Promise<void>;
+  /** The tracked stock of these units, whatever their listing's state (the system reads it). */
+  stockOf(tx: Tx, ids: string[]): Promise<Map<string, number>>;
+  /**
+   * Moves tracked stock (as the system, units locked): `take` when an order is confirmed,
+   * `return` when a confirmed order is cancelled before it left the shop.
+   */
+  moveStock(tx: Tx, items: StockItems, direction: "take" | "return"): Promise<void>;
 }
 
 const productVariantSource: SellableSource = {
@@ -105,11 +113,20 @@ const productVariantSource: SellableSource = {
       };
     });
   },
-  async takeStock(tx, items) {
+  async stockOf(tx, ids) {
+    if (ids.length === 0) return new Map();
+    const rows = await queryRows<{ id: string; stock: number | null }>(
+      tx,
+      sql`select id, stock from product_variants where id = any (${uuidArray(ids)})`,
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.stock ?? 0)]));
+  },
+  async moveStock(tx, items, direction) {
     for (const item of items) {
+      const change = direction === "take" ? -item.quantity : item.quantity;
       await tx
         .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
+        .set({ stock: sql`${productVariants.stock} + ${change}` })
         .where(and(eq(productVariants.id, item.id), eq(productVariants.trackStock, true)));
     }
   },
@@ -129,13 +146,23 @@ export async function loadSellables(
   return new Map(units.map((unit) => [unit.id, unit]));
 }
 
-/** Takes sold units of one kind off their stock (see SellableSource.takeStock). */
-export async function takeStock(
+/** The tracked stock of units of one kind (see SellableSource.stockOf). */
+export async function stockOf(
   tx: Tx,
   kind: SellableKind,
-  items: { id: string; quantity: number }[],
+  ids: string[],
+): Promise<Map<string, number>> {
+  return sources[kind].stockOf(tx, [...new Set(ids)]);
+}
+
+/** Takes sold units off their stock, or returns them (see SellableSource.moveStock). */
+export async function moveStock(
+  tx: Tx,
+  kind: SellableKind,
+  items: StockItems,
+  direction: "take" | "return",
 ): Promise<void> {
-  if (items.length > 0) await sources[kind].takeStock(tx, items);
+  if (items.length > 0) await sources[kind].moveStock(tx, items, direction);
 }
 
 /**

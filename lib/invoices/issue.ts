@@ -113,7 +113,13 @@ export async function issueInvoice(tx: Tx, raw: IssueInvoiceInput): Promise<Issu
   const [existing] = await tx
     .select(issuedColumns)
     .from(invoices)
-    .where(and(eq(invoices.orderId, input.orderId), eq(invoices.kind, "invoice")))
+    .where(
+      and(
+        eq(invoices.organisationId, input.organisationId),
+        eq(invoices.orderId, input.orderId),
+        eq(invoices.kind, "invoice"),
+      ),
+    )
     .limit(1);
   if (existing) return existing;
 

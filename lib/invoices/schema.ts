@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -17,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { authenticatedRole } from "drizzle-orm/supabase";
+import { orders } from "@/lib/orders/schema";
 import { organisations } from "@/lib/organisations/schema";
 import type { DocumentSnapshot } from "./snapshot";
 
@@ -30,7 +32,8 @@ import type { DocumentSnapshot } from "./snapshot";
  * - Immutable: the trigger `invoices_immutable` refuses every UPDATE and DELETE, the owner's
  *   included, but the cascade of the organisation's deletion.
  * - Read by the buyer (`buyer_user_id = auth.uid()`) and by members with commerce.order.read.
- * - `order_id` has no foreign key here: orders are another module's (the lead adds it).
+ * - `(organisation_id, order_id)` refers to the order: a document is always of a real order of
+ *   the same organisation.
  */
 export const invoiceKinds = ["invoice", "credit_note"] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];
@@ -64,6 +67,11 @@ export const invoices = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
   },
   (t) => [
+    foreignKey({
+      name: "invoices_order_fk",
+      columns: [t.organisationId, t.orderId],
+      foreignColumns: [orders.organisationId, orders.id],
+    }).onDelete("restrict"),
     unique("invoices_number_unique").on(t.organisationId, t.kind, t.seriesYear, t.sequence),
     unique("invoices_organisation_number_unique").on(t.organisationId, t.number),
     // One invoice per order; one credit note per refund (a second call returns the first).
@@ -76,6 +84,7 @@ export const invoices = pgTable(
     index("invoices_buyer_issued_idx").on(t.buyerUserId, t.issuedAt),
     index("invoices_organisation_issued_idx").on(t.organisationId, t.issuedAt),
     index("invoices_order_idx").on(t.orderId),
+    index("invoices_organisation_order_idx").on(t.organisationId, t.orderId),
     index("invoices_credited_idx").on(t.creditedInvoiceId),
     check("invoices_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("invoices_sequence", sql`${t.sequence} >= 1 and ${t.seriesYear} between 2000 and 9999`),

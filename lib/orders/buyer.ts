@@ -4,7 +4,7 @@ import { withSystemContext, type UserClaims } from "@/lib/db/context";
 import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
 import { consumeRateLimit } from "@/lib/rate-limit/rate-limit";
-import { recordEvents, requestRefund } from "./confirm";
+import { cancelConfirmedOrder, recordEvents } from "./confirm";
 import { canCancel, refundableMinor } from "./order-rules";
 import { orderRefunds, orders } from "./schema";
 import { runOrderTasks } from "./tasks";
@@ -51,16 +51,11 @@ export async function cancelMyOrder(claims: UserClaims, orderId: string): Promis
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, order.id));
     const left = refundableMinor(order, refunds);
-    await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id));
-    await recordEvents(tx, order, [["cancelled", {}]], claims.sub);
-    if (left > 0) {
-      await requestRefund(tx, order, {
-        amountMinor: left,
-        reason: "requested_by_customer",
-        requestedBy: claims.sub,
-        note: null,
-      });
-    }
+    await cancelConfirmedOrder(tx, order, {
+      actorUserId: claims.sub,
+      reason: "requested_by_customer",
+      leftMinor: left,
+    });
   });
   await runOrderTasks().catch(() => 0);
 }

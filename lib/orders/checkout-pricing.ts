@@ -48,7 +48,8 @@ export interface DeliveryOption {
   note: string | null;
 }
 
-export type PricingProblem = "deliveryUnavailable" | "discountInvalid";
+/** Why a checkout cannot be priced: `rateLimited` when codes are tried too often. */
+export type PricingProblem = "deliveryUnavailable" | "discountInvalid" | "rateLimited";
 
 type TaxClass = (typeof taxClasses)[number];
 const asTaxClass = (value: string): TaxClass =>

@@ -1,6 +1,7 @@
 import "server-only";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
 import { isUuid } from "@/lib/organisations/access";
+import { consumeRateLimit } from "@/lib/rate-limit/rate-limit";
 import { deliveryOptions, type DeliveryChoice, type DeliveryOption } from "./checkout-pricing";
 import { priceCart, readCheckoutCart, type CheckoutCart } from "./place";
 
@@ -10,6 +11,10 @@ export interface CheckoutView {
   options: DeliveryOption[];
   priced: Awaited<ReturnType<typeof priceCart>>;
 }
+
+/** Prices with a discount code a buyer may ask for per window (checkout-view.ts). */
+export const CODE_TRIES = 30;
+const CODE_WINDOW_SECONDS = 600;
 
 /**
  * The checkout page's data, under the buyer's RLS: their cart with today's units, the shop's
@@ -22,6 +27,19 @@ export async function loadCheckout(
   query: { delivery?: string; address?: string; code?: string },
 ): Promise<CheckoutView | null> {
   if (!isUuid(cartId)) return null;
+  const discountCode =
+    query.code && /^[\w-]{1,40}$/.test(query.code) ? query.code.toUpperCase() : null;
+  // Codes are guessable words: a buyer gets CODE_TRIES prices with a code per window, the
+  // page's own reloads included, and then the code is refused for a while (a clear message).
+  const codeAllowed =
+    !discountCode ||
+    (
+      await consumeRateLimit({
+        key: `discount-code:${claims.sub}`,
+        limit: CODE_TRIES,
+        windowSeconds: CODE_WINDOW_SECONDS,
+      })
+    ).allowed;
   return withUserContext(claims, async (tx) => {
     const cart = await readCheckoutCart(tx, claims.sub, cartId);
     if (!cart) return null;
@@ -32,9 +50,9 @@ export async function loadCheckout(
       !chosen || chosen.id === "pickup"
         ? { method: "pickup" }
         : { method: "delivery", rateId: chosen.id };
-    const discountCode =
-      query.code && /^[\w-]{1,40}$/.test(query.code) ? query.code.toUpperCase() : null;
-    const priced = await priceCart(tx, cart, { delivery, discountCode });
+    const priced = codeAllowed
+      ? await priceCart(tx, cart, { delivery, discountCode })
+      : { problem: "rateLimited" as const };
     const addressId = query.address && isUuid(query.address) ? query.address : null;
     return { cart, choice: { delivery, addressId, discountCode }, options, priced };
   });

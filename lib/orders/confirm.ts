@@ -1,10 +1,8 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import type { SellableKind } from "@/lib/cart/sellable-kinds";
-import { lockSellables, takeStock } from "@/lib/cart/sellables";
-import { queryRows } from "@/lib/db/rows";
+import { lockSellables, moveStock, stockOf } from "@/lib/cart/sellables";
 import type { Tx } from "@/lib/db/types";
-import { uuidArray } from "@/lib/db/uuid-array";
 import type { Payment } from "@/lib/payments/provider";
 import { holdsExcept } from "./holds";
 import { invoiceOrder } from "./order-invoices";
@@ -74,17 +72,12 @@ async function canTake(tx: Tx, order: OrderRow, lines: LineRow[]): Promise<boole
   return true;
 }
 
-async function stockOf(tx: Tx, kind: SellableKind, ids: string[]): Promise<Map<string, number>> {
-  // One kind sells today; a later kind adds its stock read here with its source.
-  if (kind !== "product_variant") return new Map();
-  const rows = await queryRows<{ id: string; stock: number | null }>(
-    tx,
-    sql`select id, stock from product_variants where id = any (${uuidArray(ids)})`,
-  );
-  return new Map(rows.map((row) => [row.id, Number(row.stock ?? 0)]));
-}
-
-async function takeOrderStock(tx: Tx, lines: LineRow[]): Promise<void> {
+/** Moves the tracked lines' units: taken on confirmation, returned when cancelled before shipping. */
+async function moveOrderStock(
+  tx: Tx,
+  lines: LineRow[],
+  direction: "take" | "return",
+): Promise<void> {
   const byKind = new Map<SellableKind, Map<string, number>>();
   for (const line of lines.filter((l) => l.tracked)) {
     const items = byKind.get(line.sellableKind) ?? new Map<string, number>();
@@ -92,10 +85,11 @@ async function takeOrderStock(tx: Tx, lines: LineRow[]): Promise<void> {
     byKind.set(line.sellableKind, items);
   }
   for (const [kind, items] of byKind) {
-    await takeStock(
+    await moveStock(
       tx,
       kind,
       [...items].map(([id, quantity]) => ({ id, quantity })),
+      direction,
     );
   }
 }
@@ -137,7 +131,7 @@ export async function confirmPaidOrder(tx: Tx, order: OrderRow, payment: Payment
     });
     return;
   }
-  await takeOrderStock(tx, lines);
+  await moveOrderStock(tx, lines, "take");
   await tx
     .update(orders)
     .set({ ...paid, status: "confirmed", confirmedAt: sql`now()` })
@@ -153,6 +147,45 @@ export async function confirmPaidOrder(tx: Tx, order: OrderRow, payment: Payment
     kind: "mail",
     payload: { mail: "confirmed" },
   });
+}
+
+/**
+ * Cancels a confirmed order that has not left the shop (the caller holds the order's lock and
+ * checked `canCancel`): its units go back on the shelf, and what is left of its payment goes
+ * back (a refund sent after the commit). Answers the amount refunded.
+ */
+export async function cancelConfirmedOrder(
+  tx: Tx,
+  order: OrderRow,
+  input: { actorUserId: string; reason: "cancelled" | "requested_by_customer"; leftMinor: number },
+): Promise<void> {
+  const tracked = (await linesOf(tx, order.id)).filter((line) => line.tracked);
+  for (const kind of new Set(tracked.map((line) => line.sellableKind))) {
+    const ids = tracked.filter((line) => line.sellableKind === kind).map((l) => l.sellableId);
+    await lockSellables(tx, kind, ids);
+  }
+  await moveOrderStock(tx, tracked, "return");
+  await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id));
+  const units = tracked.reduce((sum, line) => sum + line.quantity, 0);
+  await recordEvents(
+    tx,
+    order,
+    units > 0
+      ? [
+          ["cancelled", {}],
+          ["restocked", { units }],
+        ]
+      : [["cancelled", {}]],
+    input.actorUserId,
+  );
+  if (input.leftMinor > 0) {
+    await requestRefund(tx, order, {
+      amountMinor: input.leftMinor,
+      reason: input.reason,
+      requestedBy: input.actorUserId,
+      note: null,
+    });
+  }
 }
 
 export async function recordEvents(

@@ -33,6 +33,7 @@ export const orderEventKinds = [
   "confirmed",
   "expired",
   "cancelled",
+  "restocked",
   "auto_refunded",
   "preparing",
   "ready",

@@ -6,7 +6,7 @@ import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
 import { currencyDigits, toMinorUnits } from "@/lib/commerce/money";
 import { textRule } from "@/lib/validation/text";
-import { recordEvents } from "./confirm";
+import { cancelConfirmedOrder, recordEvents } from "./confirm";
 import { canCancel, nextFulfilmentSteps, refundableMinor } from "./order-rules";
 import { fulfilmentStatuses, refundReasons } from "./order-types";
 import { orderRefunds, orders, orderTasks } from "./schema";
@@ -139,8 +139,8 @@ const cancelSchema = z.object(orderRef);
 
 /**
  * The seller cancels (commerce.order.write; a paid order also needs commerce.order.refund, as
- * its payment goes back in full): stock taken for a confirmed order is not put back by itself
- * (the seller restocks what really came back).
+ * its payment goes back in full). The order has not been shipped (canCancel), so its units are
+ * put back on stock.
  */
 export const cancelOrderCommand = {
   permission: "commerce.order.write",
@@ -151,17 +151,11 @@ export const cancelOrderCommand = {
     if (!canCancel(order, "seller")) throw new AppError("orderState");
     const left = refundableMinor(order, await refundsOf(tx, order.id));
     if (left > 0 && !access.can("commerce.order.refund")) throw new AppError("notFound");
-    await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id));
-    await recordEvents(tx, order, [["cancelled", {}]], access.userId);
-    if (left > 0) {
-      await tx.insert(orderRefunds).values({
-        orderId: order.id,
-        organisationId: order.organisationId,
-        amountMinor: left,
-        reason: "cancelled",
-        requestedBy: access.userId,
-      });
-    }
+    await cancelConfirmedOrder(tx, order, {
+      actorUserId: access.userId,
+      reason: "cancelled",
+      leftMinor: left,
+    });
     await audit({
       action: "commerce.order.cancel",
       resourceType: "order",

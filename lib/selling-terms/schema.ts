@@ -18,6 +18,7 @@ import {
 import { anonRole, authenticatedRole } from "drizzle-orm/supabase";
 import { taxClasses } from "@/lib/commerce/catalogue-types";
 import { organisationPolicies } from "@/lib/db/policies";
+import { orders } from "@/lib/orders/schema";
 import { organisations } from "@/lib/organisations/schema";
 import { discountKinds } from "./kinds";
 
@@ -215,10 +216,7 @@ export const discountCodes = pgTable(
   ],
 ).enableRLS();
 
-/**
- * One use of a code by an order. `order_id` has no foreign key yet (orders arrive with
- * migration 0027; the lead adds it). One redemption per code per order.
- */
+/** One use of a code by an order (of the same organisation). One redemption per code per order. */
 export const discountRedemptions = pgTable(
   "discount_redemptions",
   {
@@ -238,9 +236,15 @@ export const discountRedemptions = pgTable(
       columns: [t.organisationId, t.discountCodeId],
       foreignColumns: [discountCodes.organisationId, discountCodes.id],
     }).onDelete("cascade"),
+    foreignKey({
+      name: "discount_redemptions_order_fk",
+      columns: [t.organisationId, t.orderId],
+      foreignColumns: [orders.organisationId, orders.id],
+    }).onDelete("cascade"),
     unique("discount_redemptions_code_order_key").on(t.discountCodeId, t.orderId),
     index("discount_redemptions_code_user_idx").on(t.discountCodeId, t.userId),
     index("discount_redemptions_organisation_code_idx").on(t.organisationId, t.discountCodeId),
+    index("discount_redemptions_organisation_order_idx").on(t.organisationId, t.orderId),
     check("discount_redemptions_amount", sql`${t.amountMinor} >= 0`),
     pgPolicy("discount_redemptions_select_permitted", {
       for: "select",

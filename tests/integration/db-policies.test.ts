@@ -34,9 +34,8 @@ import {
   taxRates,
 } from "@/lib/selling-terms/schema";
 import { reviewPhotos, reviews } from "@/lib/reviews/schema";
-import { issueInvoice } from "@/lib/invoices/issue";
 import { invoicePdfs } from "@/lib/invoices/schema";
-import { invoiceInput } from "./support/invoices";
+import { invoiceInput, issueTestInvoice } from "./support/invoices";
 import {
   billingCharges,
   billingCustomers,
@@ -339,7 +338,10 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
         });
         await tx.insert(orderTasks).values({ orderId, organisationId: org.id, kind: "mail" });
         // The shopper's invoice from the organisation (its counter row too) and its stored PDF.
-        const invoice = await issueInvoice(tx, invoiceInput(org.id, shopper.userId));
+        const invoice = await issueTestInvoice(
+          tx,
+          invoiceInput(org.id, shopper.userId, { orderId }),
+        );
         await tx
           .insert(invoicePdfs)
           .values({ invoiceId: invoice.id, organisationId: org.id, content: Buffer.from("%PDF-") });
@@ -413,7 +415,7 @@ describe.each(drivers)("the database backstop on $name", (driver) => {
         await tx.insert(discountRedemptions).values({
           organisationId: org.id,
           discountCodeId,
-          orderId: randomUUID(),
+          orderId,
           userId: shopper.userId,
           amountMinor: 10,
         });

@@ -19,6 +19,7 @@ import {
 import { discountCodes, discountRedemptions } from "@/lib/selling-terms/schema";
 import { enableCommerce } from "./support/commerce";
 import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";
+import { insertTestOrder } from "./support/shop";
 
 /**
  * Discount codes (docs/selling-terms.md): the back office's commands (managers and staff
@@ -242,11 +243,14 @@ describe("quoteDiscount", () => {
     await fixture({ code: "Q-USED", usageLimit: 3, usedCount: 3 });
     await fixture({ code: "Q-MIN", minSubtotalMinor: 6000 });
     const once = await fixture({ code: "Q-ONCE", perCustomerLimit: 1 });
-    await runAsSystem(db(), "test", (tx) =>
+    await runAsSystem(db(), "test", async (tx) =>
       tx.insert(discountRedemptions).values({
         organisationId: world.a.id,
         discountCodeId: once,
-        orderId: randomUUID(),
+        orderId: await insertTestOrder(tx, {
+          organisationId: world.a.id,
+          buyerUserId: world.outsider.userId,
+        }),
         userId: world.outsider.userId,
         amountMinor: 100,
       }),
@@ -328,9 +332,19 @@ describe("quoteDiscount", () => {
 });
 
 describe("redeemDiscount", () => {
-  const redeem = (discountCodeId: string, userId: string, orderId = randomUUID()) =>
-    runAsSystem(db(), "test: redeem", (tx) =>
-      redeemDiscount(tx, { discountCodeId, orderId, userId, amountMinor: 250, now: new Date() }),
+  const redeem = (discountCodeId: string, userId: string, orderId?: string) =>
+    runAsSystem(db(), "test: redeem", async (tx) =>
+      redeemDiscount(tx, {
+        discountCodeId,
+        orderId: await insertTestOrder(tx, {
+          id: orderId,
+          organisationId: world.a.id,
+          buyerUserId: userId,
+        }),
+        userId,
+        amountMinor: 250,
+        now: new Date(),
+      }),
     );
 
   it("records the redemption, counts it, and refuses past the per-customer and total limits", async () => {
@@ -367,7 +381,7 @@ describe("redeemDiscount", () => {
   it("20 concurrent orders for a code limited to 5: exactly 5 redeem it", async () => {
     const id = await fixture({ code: "R-RACE", usageLimit: 5 });
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 20 }, () => redeem(id, randomUUID())),
+      Array.from({ length: 20 }, () => redeem(id, world.outsider.userId)),
     );
     const won = outcomes.filter((o) => o.status === "fulfilled");
     const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");

@@ -4,9 +4,9 @@ import type { Database } from "@/lib/db/connect";
 import { queryRows } from "@/lib/db/rows";
 import { runAsAnon, runAsSystem, runAsUser, type UserClaims } from "@/lib/db/run-context";
 import type { Tx } from "@/lib/db/types";
-import { issueCreditNote, issueInvoice, type IssuedDocument } from "@/lib/invoices/issue";
+import { issueCreditNote, type IssuedDocument } from "@/lib/invoices/issue";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
-import { invoiceInput, pgError } from "./support/invoices";
+import { invoiceInput, issueTestInvoice, pgError } from "./support/invoices";
 import {
   createOrganisationWorld,
   createTestUser,
@@ -32,13 +32,13 @@ describe.each(drivers)("invoice policies on $name", (driver) => {
     buyer = await createTestUser(database.db, "rls-buyer");
     stranger = await createTestUser(database.db, "rls-stranger");
     docs = await runAsSystem(database.db, "test: invoices", async (tx) => {
-      const a = await issueInvoice(tx, invoiceInput(world.a.id, buyer.userId));
+      const a = await issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId));
       const aNote = await issueCreditNote(tx, {
         invoiceId: a.id,
         refundId: "re_1",
         amountMinor: 10,
       });
-      const b = await issueInvoice(tx, invoiceInput(world.b.id, stranger.userId));
+      const b = await issueTestInvoice(tx, invoiceInput(world.b.id, stranger.userId));
       for (const doc of [a, b]) {
         await tx.execute(sql`insert into public.invoice_pdfs (invoice_id, organisation_id, content)
           values (${doc.id}::uuid, ${doc.organisationId}::uuid, '\\x255044462d'::bytea)`);

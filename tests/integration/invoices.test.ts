@@ -31,7 +31,8 @@ import {
   createTestUser,
   type OrganisationWorld,
 } from "./support/organisations";
-import { invoiceInput, pgError } from "./support/invoices";
+import { invoiceInput, issueTestInvoice, pgError } from "./support/invoices";
+import { insertTestOrder } from "./support/shop";
 
 /**
  * Issuing on PostgreSQL (docs/invoices.md): gapless numbers under concurrency and rollbacks,
@@ -65,7 +66,7 @@ describe("numbering", () => {
     const outcomes = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) =>
         system(async (tx) => {
-          const issued = await issueInvoice(tx, invoiceInput(organisationId, buyer.userId));
+          const issued = await issueTestInvoice(tx, invoiceInput(organisationId, buyer.userId));
           if (i % 4 === 1) throw new RollBack(issued.number);
           return issued;
         }),
@@ -101,8 +102,8 @@ describe("numbering", () => {
 
   it("returns the order's invoice on a second issue, and numbers credit notes apart", async () => {
     const input = invoiceInput(world.a.id, buyer.userId);
-    const first = await system((tx) => issueInvoice(tx, input));
-    const again = await system((tx) => issueInvoice(tx, input));
+    const first = await system((tx) => issueTestInvoice(tx, input));
+    const again = await system((tx) => issueTestInvoice(tx, input));
     expect(again.id).toBe(first.id);
     const note = await system((tx) =>
       issueCreditNote(tx, {
@@ -137,13 +138,26 @@ describe("numbering", () => {
       tx.select().from(invoices).where(eq(invoices.orderId, bad.orderId)),
     );
     expect(rows).toEqual([]);
+    // A document is of a real order of the same organisation: an unknown order, or another
+    // organisation's, is refused by the foreign key.
+    const unknown = invoiceInput(world.a.id, buyer.userId);
+    expect(await pgError(system((tx) => issueInvoice(tx, unknown)))).toMatchObject({
+      code: "23503",
+    });
+    const ofB = await system((tx) =>
+      insertTestOrder(tx, { organisationId: world.b.id, buyerUserId: buyer.userId }),
+    );
+    const crossed = invoiceInput(world.a.id, buyer.userId, { orderId: ofB });
+    expect(await pgError(system((tx) => issueInvoice(tx, crossed)))).toMatchObject({
+      code: "23503",
+    });
   });
 });
 
 describe("credit notes", () => {
   it("never take an invoice below zero, even when two are issued at once", async () => {
     const invoice = await system((tx) =>
-      issueInvoice(tx, invoiceInput(world.a.id, buyer.userId, { unitPriceMinor: 10_000 })),
+      issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId, { unitPriceMinor: 10_000 })),
     );
     const credit = (amountMinor: number) =>
       system((tx) =>
@@ -163,7 +177,7 @@ describe("credit notes", () => {
 
   it("are refused by the database past the invoice even when inserted directly", async () => {
     const invoice = await system((tx) =>
-      issueInvoice(tx, invoiceInput(world.a.id, buyer.userId, { unitPriceMinor: 500 })),
+      issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId, { unitPriceMinor: 500 })),
     );
     const [row] = await system((tx) =>
       tx.select().from(invoices).where(eq(invoices.id, invoice.id)),
@@ -191,7 +205,9 @@ describe("credit notes", () => {
   });
 
   it("are returned again for the same refund, and refused for an unknown invoice", async () => {
-    const invoice = await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, buyer.userId)));
+    const invoice = await system((tx) =>
+      issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId)),
+    );
     const refundId = `re_${randomUUID()}`;
     const input = { invoiceId: invoice.id, refundId, amountMinor: 50, reason: "Late" };
     const first = await system((tx) => issueCreditNote(tx, input));
@@ -205,7 +221,9 @@ describe("credit notes", () => {
 
 describe("immutability", () => {
   it("refuses UPDATE, DELETE and TRUNCATE of issued documents and stored PDFs, as the owner", async () => {
-    const invoice = await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, buyer.userId)));
+    const invoice = await system((tx) =>
+      issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId)),
+    );
     await invoicePdf({ kind: "buyer", claims: buyer.claims }, invoice.id);
     const statements = [
       sql`update public.invoices set total_minor = 1 where id = ${invoice.id}::uuid`,
@@ -233,7 +251,7 @@ describe("reading", () => {
   it("lists the buyer's documents newest first, a page at a time, with the shop", async () => {
     const shopper = await createTestUser(db(), "pager");
     for (let i = 0; i < INVOICE_PAGE_SIZE + 3; i++) {
-      await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, shopper.userId)));
+      await system((tx) => issueTestInvoice(tx, invoiceInput(world.a.id, shopper.userId)));
     }
     const first = await listMyInvoices(shopper.claims, 1);
     const second = await listMyInvoices(shopper.claims, 2);
@@ -252,7 +270,9 @@ describe("reading", () => {
   }, 60_000);
 
   it("gives the buyer a document with its credit notes, and nobody else", async () => {
-    const invoice = await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, buyer.userId)));
+    const invoice = await system((tx) =>
+      issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId)),
+    );
     const note = await system((tx) =>
       issueCreditNote(tx, {
         invoiceId: invoice.id,
@@ -274,7 +294,9 @@ describe("reading", () => {
 
 describe("the PDF", () => {
   it("is rendered once, stored, and served again byte for byte to buyer and seller", async () => {
-    const invoice = await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, buyer.userId)));
+    const invoice = await system((tx) =>
+      issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId)),
+    );
     const [first, concurrent] = await Promise.all([
       invoicePdf({ kind: "buyer", claims: buyer.claims }, invoice.id),
       invoicePdf({ kind: "buyer", claims: buyer.claims }, invoice.id),
@@ -295,7 +317,9 @@ describe("the PDF", () => {
   });
 
   it("is nobody else's: another user, a member of another organisation, the wrong scope", async () => {
-    const invoice = await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, buyer.userId)));
+    const invoice = await system((tx) =>
+      issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId)),
+    );
     expect(await invoicePdf({ kind: "buyer", claims: stranger.claims }, invoice.id)).toBeNull();
     const ownerB = world.b.members.owner.claims;
     for (const organisationId of [world.a.id, world.b.id]) {
@@ -313,7 +337,9 @@ describe("the PDF", () => {
 
 describe("download routes", () => {
   it("answer the buyer and the seller's members with the PDF, everyone else 404", async () => {
-    const invoice = await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, buyer.userId)));
+    const invoice = await system((tx) =>
+      issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId)),
+    );
     const buyerJar = await signInCookies(buyer);
     const strangerJar = await signInCookies(stranger);
     const path = `/api/invoices/${invoice.id}/pdf`;
@@ -368,7 +394,9 @@ describe("the profile pages", () => {
   // Rendering the found document needs React's server build (next-intl's getTranslations);
   // the e2e spec renders it. What is checked here is the door: 404 before anything renders.
   it("answer 404 for another user's document, a malformed id and an unknown one", async () => {
-    const invoice = await system((tx) => issueInvoice(tx, invoiceInput(world.a.id, buyer.userId)));
+    const invoice = await system((tx) =>
+      issueTestInvoice(tx, invoiceInput(world.a.id, buyer.userId)),
+    );
     const open = (jar: Map<string, string>, invoiceId = invoice.id) =>
       pageOutcome(() =>
         inRequestScope(siteRequest(`/profile/invoice/${invoiceId}`, {}, jar), () =>

@@ -25,7 +25,7 @@ import {
 import { runOrderTasks } from "@/lib/orders/tasks";
 import { runOrderUpkeep } from "@/lib/orders/upkeep";
 import { createAddress } from "@/lib/addresses/addresses";
-import { loadCheckout } from "@/lib/orders/checkout-view";
+import { CODE_TRIES, loadCheckout } from "@/lib/orders/checkout-view";
 import { deliveryRates, discountCodes, taxRates } from "@/lib/selling-terms/schema";
 import { enableCommerce } from "./support/commerce";
 import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";
@@ -362,11 +362,46 @@ describe("the seller's side and refunds", () => {
       status: "error",
       code: "notFound",
     });
+    const paidStock = await stock();
     await cancelMyOrder(buyer.claims, orderId);
     expect(await orderRow(orderId)).toMatchObject({
       status: "cancelled",
       paymentStatus: "refunded",
     });
+    // The unit never left the shop: it is back on stock.
+    expect(await stock()).toBe(paidStock + 1);
+  });
+
+  it("the seller cancels a paid order being prepared: units back on stock, payment back", async () => {
+    const { buyer, orderId } = await placed("cancel-lia", 2);
+    await paySandboxOrder(buyer.claims, orderId, SUCCESS);
+    const owner = world.a.members.owner.claims;
+    const paidStock = await stock();
+    expect(
+      await runCommand(owner, world.a.id, { orderId, step: "preparing" }, fulfilOrderCommand),
+    ).toMatchObject({ status: "done" });
+    expect(await runCommand(owner, world.a.id, { orderId }, cancelOrderCommand)).toMatchObject({
+      status: "done",
+    });
+    await runOrderTasks();
+    expect(await orderRow(orderId)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+      refundedMinor: 3000,
+    });
+    expect(await stock()).toBe(paidStock + 2);
+    const kinds = await runAsUser(db(), buyer.claims, (tx) =>
+      tx
+        .select({ kind: orderEvents.kind, detail: orderEvents.detail })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(orderEvents.at),
+    );
+    expect(kinds.slice(-3)).toEqual([
+      { kind: "cancelled", detail: {} },
+      { kind: "restocked", detail: { units: 2 } },
+      { kind: "refunded", detail: { amountMinor: 3000 } },
+    ]);
   });
 });
 
@@ -493,6 +528,20 @@ describe("the shop's terms in the order, its invoice and credit note", () => {
       ["invoice", 2678],
       ["credit_note", 500],
     ]);
+  });
+
+  it("stops pricing guessed codes after CODE_TRIES, with a clear refusal", async () => {
+    const buyer = await shopper("code-guesser");
+    const { cartId } = await addToCart(buyer.claims, { productId, option: [], quantity: 1 });
+    for (let i = 0; i < CODE_TRIES; i++) {
+      const view = await loadCheckout(buyer.claims, cartId, { code: `GUESS${i}` });
+      expect(view?.priced).toEqual({ problem: "discountInvalid" });
+    }
+    const limited = await loadCheckout(buyer.claims, cartId, { code: "GUESS-NEXT" });
+    expect(limited?.priced).toEqual({ problem: "rateLimited" });
+    // Without a code the checkout still prices; another buyer is not affected.
+    const plain = await loadCheckout(buyer.claims, cartId, {});
+    expect(plain && "totals" in plain.priced).toBe(true);
   });
 
   it("gives a code's use back when the order expires unpaid", async () => {

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { Tx } from "@/lib/db/types";
 import type { IssueInvoiceInput } from "@/lib/invoices/invoice-schema";
+import { issueInvoice } from "@/lib/invoices/issue";
+import { insertTestOrder } from "./shop";
 
 /** An order's invoice input: one line at 21 % (the unit price given), delivery at 21 %. */
 export function invoiceInput(
@@ -29,6 +32,20 @@ export function invoiceInput(
       },
     ],
   };
+}
+
+/**
+ * Issues the invoice of an order that exists: an invoice refers to its order (a foreign key on
+ * organisation and order), so the paid order it is for is written first, as checkout would.
+ */
+export async function issueTestInvoice(tx: Tx, input: IssueInvoiceInput) {
+  await insertTestOrder(tx, {
+    id: input.orderId,
+    organisationId: input.organisationId,
+    buyerUserId: input.buyerUserId,
+    currency: input.currency,
+  });
+  return issueInvoice(tx, input);
 }
 
 /** The PostgreSQL error a promise rejects with (Drizzle wraps it as `cause`). */

@@ -5,6 +5,9 @@ import { getDb } from "@/lib/db/client";
 import { runAsSystem } from "@/lib/db/run-context";
 import { isAppError } from "@/lib/errors/app-error";
 import { listings } from "@/lib/listings/schema";
+import { orders } from "@/lib/orders/schema";
+import type { Tx } from "@/lib/db/types";
+import { randomUUID } from "node:crypto";
 import { createTestUser } from "./organisations";
 
 /** Shared by the cart and order suites: products to sell, shoppers, and an AppError's code. */
@@ -67,4 +70,34 @@ export async function code(promise: Promise<unknown>): Promise<string> {
     if (isAppError(error)) return error.code;
     throw error;
   }
+}
+
+/**
+ * A paid order row (nothing else: no lines, no payment) for the documents and records that
+ * refer to an order by foreign key: invoices, code redemptions. Kept when it exists already.
+ */
+export async function insertTestOrder(
+  tx: Tx,
+  input: { id?: string; organisationId: string; buyerUserId: string; currency?: string },
+): Promise<string> {
+  const id = input.id ?? randomUUID();
+  await tx
+    .insert(orders)
+    .values({
+      id,
+      organisationId: input.organisationId,
+      buyerUserId: input.buyerUserId,
+      sellerName: "Test shop",
+      reference: randomUUID().slice(0, 9).toUpperCase(),
+      status: "confirmed",
+      paymentStatus: "paid",
+      currency: input.currency ?? "EUR",
+      subtotalMinor: 0,
+      totalMinor: 0,
+      contact: { name: "Test buyer", email: "buyer@example.test", phone: null },
+      delivery: { method: "pickup", name: "Pickup", note: null, priceMinor: 0 },
+      holdExpiresAt: new Date(),
+    })
+    .onConflictDoNothing();
+  return id;
 }

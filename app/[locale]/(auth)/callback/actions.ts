@@ -10,6 +10,9 @@ import { targetOrHome } from "@/lib/auth/guard/guard-decision";
 import { safeGetClaims } from "@/lib/auth/server/claims";
 import { createAuthServerClient } from "@/lib/auth/server/server-client";
 import { getCurrentClaims, getRequestAuthClient } from "@/lib/auth/server/session";
+import { claimGuestCartsFor } from "@/lib/cart/claim";
+import { rememberCartCount } from "@/lib/cart/count-cookie-server";
+import type { UserClaims } from "@/lib/db/context";
 import { exchangeErrorKey, type CallbackErrorKey } from "./callback-params";
 
 export type CallbackActionState = { error: CallbackErrorKey | null };
@@ -35,9 +38,28 @@ export async function completeCallbackAction(
   const code = field(form, "code");
   if (!code) return { error: "notPkce" };
   const client = await getRequestAuthClient();
-  const { error } = await client.auth.exchangeCodeForSession(code);
+  // A guest (anonymous session) who confirms a sign-up or follows a sign-in link in this
+  // browser brings their carts: the session being replaced is the proof (lib/cart/claim.ts).
+  const guest = await getCurrentClaims();
+  const { data, error } = await client.auth.exchangeCodeForSession(code);
   if (error) return { error: exchangeErrorKey(error.code) };
+  if (guest?.is_anonymous === true && data.user) {
+    await bringGuestCarts(guest, {
+      sub: data.user.id,
+      is_anonymous: data.user.is_anonymous === true,
+    });
+  }
   redirect(await landingAfterSignIn(client, targetOrHome(field(form, "next"))));
+}
+
+async function bringGuestCarts(guest: UserClaims, account: UserClaims): Promise<void> {
+  try {
+    const count = await claimGuestCartsFor(account, guest);
+    if (count !== null) await rememberCartCount(count);
+  } catch (error) {
+    // The sign-in stands; the carts stay the guest's (the browser's own claim may still move them).
+    console.warn("callback: guest carts not moved", { error });
+  }
 }
 
 /** What refused the invitation: a `callback.errors.*` or an `errors.*` key of "auth". */

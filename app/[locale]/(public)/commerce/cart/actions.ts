@@ -1,14 +1,11 @@
 "use server";
 
-import { cookies, headers } from "next/headers";
-import { secureCookies } from "@/lib/auth/client/auth-options";
 import { safeGetClaims } from "@/lib/auth/server/claims";
-import { pageOriginOf } from "@/lib/auth/server/page-origin";
 import { getCurrentClaims, getRequestAuthClient } from "@/lib/auth/server/session";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { failureState, formToObject } from "@/lib/backoffice/doors";
 import { addToCart, holdCartAgain, updateCartLine, type CartWrite } from "@/lib/cart/cart";
-import { CART_COUNT_COOKIE, CART_COUNT_MAX_AGE } from "@/lib/cart/cart-cookie";
+import { rememberCartCount } from "@/lib/cart/count-cookie-server";
 import {
   addToCartSchema,
   cartIdSchema,
@@ -17,7 +14,6 @@ import {
 } from "@/lib/cart/cart-schema";
 import { claimGuestCartsFor } from "@/lib/cart/claim";
 import type { UserClaims } from "@/lib/db/context";
-import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { parseWithValidation } from "@/lib/validation/parse";
 
@@ -26,16 +22,6 @@ import { parseWithValidation } from "@/lib/validation/parse";
  * answers the shopper's unit count and writes it to the top bar's cookie.
  */
 export type CartActionState = ActionState<CartWrite & { notHeld?: number }>;
-
-async function rememberCount(itemCount: number): Promise<void> {
-  const store = await cookies();
-  store.set(CART_COUNT_COOKIE, String(itemCount), {
-    path: "/",
-    sameSite: "lax",
-    maxAge: CART_COUNT_MAX_AGE,
-    secure: secureCookies(env().SITE_URL, pageOriginOf(await headers())),
-  });
-}
 
 /**
  * The caller, or a new guest: a visitor without a session gets an anonymous one (the auth
@@ -61,7 +47,7 @@ async function settle(
 ): Promise<CartActionState> {
   try {
     const data = await run();
-    await rememberCount(data.itemCount);
+    await rememberCartCount(data.itemCount);
     return { status: "done", data };
   } catch (error) {
     return failureState(error, "cart: action");
@@ -123,7 +109,7 @@ export async function claimGuestCartsAction(guestToken: unknown): Promise<number
     if (!account) return null;
     const { claims: guest } = await safeGetClaims(await getRequestAuthClient(), guestToken);
     const count = await claimGuestCartsFor(account, guest ? (guest as UserClaims) : null);
-    if (count !== null) await rememberCount(count);
+    if (count !== null) await rememberCartCount(count);
     return count;
   } catch (error) {
     failureState(error, "cart: claim guest carts");

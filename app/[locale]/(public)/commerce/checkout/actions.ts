@@ -4,6 +4,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import type { ActionState } from "@/lib/backoffice/action-state";
+import { cartItemCount } from "@/lib/cart/cart";
+import { rememberCartCount } from "@/lib/cart/count-cookie-server";
 import { failureState, formToObject } from "@/lib/backoffice/doors";
 import { checkoutSchema, orderIdSchema } from "@/lib/orders/checkout-schema";
 import { paySandboxOrder } from "@/lib/orders/pay";
@@ -28,6 +30,8 @@ export async function placeOrderAction(
   let orderId: string;
   try {
     ({ orderId } = await placeOrder(claims, parsed.data));
+    // The cart became the order: the top bar's count drops by its units.
+    await rememberCartCount(await cartItemCount(claims));
   } catch (error) {
     return failureState(error, "checkout: place order");
   }

@@ -1,0 +1,4 @@
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_fk" FOREIGN KEY ("organisation_id","order_id") REFERENCES "public"."orders"("organisation_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_order_fk" FOREIGN KEY ("organisation_id","order_id") REFERENCES "public"."orders"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoices_organisation_order_idx" ON "invoices" USING btree ("organisation_id","order_id");--> statement-breakpoint
+CREATE INDEX "discount_redemptions_organisation_order_idx" ON "discount_redemptions" USING btree ("organisation_id","order_id");
