@@ -24,7 +24,13 @@ export function OwnReview({
 }: {
   listingId: string;
   signInHref: string;
-  labels: ReviewFormLabels & { signIn: string; ownRemoved: string; ownReported: string };
+  labels: ReviewFormLabels & {
+    signIn: string;
+    ownRemoved: string;
+    ownReported: string;
+    /** "Verified purchase", shown on the author's own review when it is one. */
+    ownVerified: string;
+  };
   actions: { write: ReviewAction; update: ReviewAction; remove: ReviewAction };
   maxPhotos: number;
 }) {
@@ -53,15 +59,24 @@ export function OwnReview({
     );
   }
   const own = answer.review;
+  const badge = own?.verified ? (
+    <p className="text-sm" data-testid="own-review-verified">
+      <span className="badge badge-secondary">{labels.ownVerified}</span>
+    </p>
+  ) : null;
   if (own && own.status !== "visible") {
     return (
-      <p className="text-sm text-muted-foreground">
-        {own.status === "removed" ? labels.ownRemoved : labels.ownReported}
-      </p>
+      <>
+        {badge}
+        <p className="text-sm text-muted-foreground">
+          {own.status === "removed" ? labels.ownRemoved : labels.ownReported}
+        </p>
+      </>
     );
   }
   return (
     <Suspense fallback={null}>
+      {badge}
       <ReviewForm
         listingId={listingId}
         own={own}

@@ -137,6 +137,7 @@ export async function ProductReviews({
           signIn: t("signIn"),
           ownRemoved: t("ownRemoved"),
           ownReported: t("ownReported"),
+          ownVerified: t("verified"),
           heading: t("write"),
           editHeading: t("edit"),
           rating: t("rating"),

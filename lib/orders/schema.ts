@@ -85,6 +85,15 @@ export const orders = pgTable(
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * When the payment succeeded: set by the database the first time the payment status
+     * becomes paid (migration 0033), whichever path paid it; null for unpaid and free orders.
+     * The buyer's "payments made" are the orders that have one (docs/billing.md).
+     */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The card that paid, as the provider told it with the payment (receipts), if it did. */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
       .defaultNow()
@@ -96,10 +105,14 @@ export const orders = pgTable(
     uniqueIndex("orders_payment_key").on(t.paymentProvider, t.paymentId),
     index("orders_buyer_placed_idx").on(t.buyerUserId, t.placedAt),
     index("orders_organisation_placed_idx").on(t.organisationId, t.placedAt),
+    index("orders_buyer_paid_idx")
+      .on(t.buyerUserId, t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     index("orders_pending_hold_idx")
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'pending'`),
     check("orders_currency_format", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("orders_card_last4", sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
     check(
       "orders_amounts",
       sql`${t.subtotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.deliveryMinor} >= 0

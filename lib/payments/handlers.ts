@@ -7,5 +7,8 @@ import "server-only";
  */
 import "@/lib/orders/payment-events";
 import "@/lib/billing/events";
-// After the orders': the order is confirmed, the refund succeeded (docs/income.md).
+// After the orders' handlers: the order is confirmed, the refund succeeded, the order names
+// its payment and has its new state (docs/income.md, docs/billing.md, docs/commerce.md).
 import "@/lib/income/ledger";
+import "@/lib/billing/receipt-events";
+import "@/lib/reviews/purchase-events";

@@ -39,7 +39,18 @@ export interface Payment {
   nextActionUrl: string | null;
   customerId: string | null;
   paymentMethodId: string | null;
+  /**
+   * The card that paid, when the provider tells it with the payment (the sandbox always; Stripe
+   * when the charge or the payment method came expanded). For receipts only.
+   */
+  card?: PaymentCard | null;
   createdAt: Date;
+}
+
+/** A card as a receipt shows it: the brand (`visa`, …) and the last four digits. */
+export interface PaymentCard {
+  brand: string;
+  last4: string;
 }
 
 export type RefundStatus = "pending" | "succeeded" | "failed" | "canceled";

@@ -13,6 +13,8 @@ export interface OwnReviewAnswer {
     title: string;
     body: string;
     status: "visible" | "reported" | "removed";
+    /** "Verified purchase" (docs/commerce.md "Verified purchase"). */
+    verified: boolean;
     photos: { id: string; url: string; width: number; height: number }[];
   } | null;
 }

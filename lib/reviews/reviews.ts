@@ -91,6 +91,7 @@ export interface OwnReview {
   title: string;
   body: string;
   status: ReviewStatus;
+  verified: boolean;
   photos: ReviewPhoto[];
 }
 
@@ -105,6 +106,7 @@ export async function ownReview(claims: UserClaims, listingId: string): Promise<
         title: reviews.title,
         body: reviews.body,
         status: reviews.status,
+        verified: reviews.verified,
       })
       .from(reviews)
       .where(and(eq(reviews.listingId, listingId), eq(reviews.authorUserId, claims.sub)));
@@ -248,6 +250,8 @@ export interface OrganisationReview {
   title: string;
   body: string;
   authorName: string;
+  /** "Verified purchase" (docs/commerce.md "Verified purchase"). */
+  verified: boolean;
   status: ReviewStatus;
   reply: string | null;
   reportReason: string | null;
@@ -257,7 +261,14 @@ export interface OrganisationReview {
 export async function listOrganisationReviews(
   claims: UserClaims,
   organisationId: string,
-  query: { page: number; size: number; listingId?: string | null; rating?: number | null },
+  query: {
+    page: number;
+    size: number;
+    listingId?: string | null;
+    rating?: number | null;
+    /** Only verified purchases. */
+    verified?: boolean;
+  },
 ): Promise<{ rows: OrganisationReview[]; total: number; page: number }> {
   if (!isUuid(organisationId)) return { rows: [], total: 0, page: 1 };
   return withUserContext(claims, async (tx) => {
@@ -268,6 +279,7 @@ export async function listOrganisationReviews(
         ? eq(reviews.listingId, query.listingId)
         : undefined,
       query.rating ? eq(reviews.rating, query.rating) : undefined,
+      query.verified ? eq(reviews.verified, true) : undefined,
     );
     const [totals] = await tx.select({ n: count() }).from(reviews).where(where);
     const total = totals?.n ?? 0;
@@ -282,6 +294,7 @@ export async function listOrganisationReviews(
         title: reviews.title,
         body: reviews.body,
         authorName: reviews.authorName,
+        verified: reviews.verified,
         status: reviews.status,
         reply: reviews.reply,
         reportReason: reviews.reportReason,

@@ -48,7 +48,13 @@ export const reviews = pgTable(
     title: text("title").notNull().default(""),
     body: text("body").notNull().default(""),
     status: text("status", { enum: reviewStatuses }).notNull().default("visible"),
-    /** Set when the author bought or booked it (orders come with the buying issue). */
+    /**
+     * "Verified purchase": the author has a confirmed or completed, paid (or partly refunded)
+     * order of this organisation with a line of this listing. Kept by the database
+     * (migration 0033): computed when the review is written and again whenever one of the
+     * author's orders changes state; nobody can set it to anything else (docs/commerce.md,
+     * "Verified purchase").
+     */
     verified: boolean("verified").notNull().default(false),
     reply: text("reply"),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
@@ -95,7 +101,6 @@ export const reviews = pgTable(
       for: "insert",
       to: authenticatedRole,
       withCheck: sql`${t.authorUserId} = auth.uid() and ${t.status} = 'visible' and ${t.reply} is null
-        and not ${t.verified}
         and exists (select 1 from listings l where l.id = ${t.listingId}
                     and l.organisation_id = ${t.organisationId} and l.status = 'published')`,
     }),

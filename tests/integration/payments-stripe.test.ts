@@ -123,6 +123,8 @@ describe("the stripe provider against the local Stripe API", () => {
     expect(await provider.getPayment(created.id)).toMatchObject({
       status: "succeeded",
       amountRefundedMinor: 0,
+      // The card that paid, from the charge (the receipt's card: docs/billing.md).
+      card: { brand: "visa", last4: "4242" },
     });
 
     const refundKey = key();
@@ -245,7 +247,10 @@ describe("the stripe provider against the local Stripe API", () => {
     expect(pending).toMatchObject({ status: "requires_action" });
     expect(pending?.nextActionUrl).toBe(`${api.url}/_test/authenticate/${created.id}`);
     await fetch(pending!.nextActionUrl!, { method: "POST", body: "outcome=approve" });
-    expect(await provider.getPayment(created.id)).toMatchObject({ status: "succeeded" });
+    expect(await provider.getPayment(created.id)).toMatchObject({
+      status: "succeeded",
+      card: { brand: "visa", last4: "3184" },
+    });
   });
 
   it("cancels a payment that has not succeeded", async () => {

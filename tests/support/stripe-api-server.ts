@@ -177,8 +177,19 @@ export async function startStripeApiServer(options: {
   };
 
   const succeedPayment = (intent: Obj) => {
+    const paidWith = store.payment_method.get(String(intent.payment_method)) as
+      { card?: { brand?: string; last4?: string } } | undefined;
     const charge: Obj = {
       ...clone(fixtures.charge),
+      // As Stripe: the charge's card details are those of the method that paid.
+      payment_method_details: {
+        ...clone(fixtures.charge.payment_method_details),
+        card: {
+          ...clone(fixtures.charge.payment_method_details.card),
+          brand: paidWith?.card?.brand ?? fixtures.charge.payment_method_details.card.brand,
+          last4: paidWith?.card?.last4 ?? fixtures.charge.payment_method_details.card.last4,
+        },
+      },
       id: newId("ch"),
       created: now(),
       amount: intent.amount,

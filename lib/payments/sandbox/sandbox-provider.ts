@@ -129,8 +129,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async getPayment(paymentId: string): Promise<Payment | null> {
-    const row = await this.read((tx) => paymentRow(tx, paymentId));
-    return row ? toPayment(row) : null;
+    return this.read(async (tx) => {
+      const row = await paymentRow(tx, paymentId);
+      return row ? toPayment(row, await methodRow(tx, row.paymentMethodId)) : null;
+    });
   }
 
   async cancelPayment(paymentId: string): Promise<Payment> {
@@ -587,6 +589,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         paymentMethodId: methodId,
         failureCode: null,
       }),
+      await methodRow(tx, methodId),
     );
     if (row.saveForLater && row.customerId) {
       await tx

@@ -56,7 +56,11 @@ export function challengePath(intentId: string): string {
   return `/payments/sandbox/challenge/${intentId}`;
 }
 
-export function toPayment(row: PaymentRow): Payment {
+/** A payment's DTO; `method`, when given, is its card (brand and last four on receipts). */
+export function toPayment(
+  row: PaymentRow,
+  method?: { brand: string; last4: string } | null,
+): Payment {
   const status = row.status as PaymentStatus;
   return {
     id: row.id,
@@ -71,6 +75,7 @@ export function toPayment(row: PaymentRow): Payment {
     nextActionUrl: status === "requires_action" ? challengePath(row.id) : null,
     customerId: row.customerId,
     paymentMethodId: row.paymentMethodId,
+    card: method ? { brand: method.brand, last4: method.last4 } : null,
     createdAt: row.createdAt,
   };
 }

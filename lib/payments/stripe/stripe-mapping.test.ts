@@ -29,8 +29,28 @@ describe("Stripe's objects as the port's DTOs (on Stripe's own fixtures)", () =>
       nextActionUrl: null,
       customerId: null,
       paymentMethodId: null,
+      card: null,
       createdAt: new Date(1234567890 * 1000),
     });
+  });
+
+  it("reads the card that paid from an expanded charge or payment method, never from an id", () => {
+    const charge = {
+      ...fixtures.charge,
+      payment_method_details: { type: "card", card: { brand: "visa", last4: "4242" } },
+    };
+    expect(paymentFromStripe(intent({ latest_charge: charge })).card).toEqual({
+      brand: "visa",
+      last4: "4242",
+    });
+    const method = { ...fixtures.payment_method, card: { brand: "mastercard", last4: "4444" } };
+    expect(paymentFromStripe(intent({ payment_method: method })).card).toEqual({
+      brand: "mastercard",
+      last4: "4444",
+    });
+    expect(paymentFromStripe(intent({ latest_charge: "ch_1", payment_method: "pm_1" })).card).toBe(
+      null,
+    );
   });
 
   it("reads the refunded amount, the failure, the redirect and a held authorisation", () => {

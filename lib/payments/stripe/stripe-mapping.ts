@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type {
   Payment,
+  PaymentCard,
   PaymentEvent,
   PaymentEventData,
   PaymentEventType,
@@ -29,6 +30,17 @@ const failureOf = (error: { code?: string; decline_code?: string } | null | unde
 const idOf = (value: string | { id: string } | null | undefined) =>
   value == null ? null : typeof value === "string" ? value : value.id;
 
+/** The card that paid: from the charge or the payment method, when either came expanded. */
+function cardOf(intent: Stripe.PaymentIntent): PaymentCard | null {
+  const charge = intent.latest_charge;
+  const fromCharge =
+    charge && typeof charge === "object" ? charge.payment_method_details?.card : null;
+  const method = intent.payment_method;
+  const fromMethod = method && typeof method === "object" ? method.card : null;
+  const card = fromCharge ?? fromMethod;
+  return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null;
+}
+
 export function paymentFromStripe(intent: Stripe.PaymentIntent): Payment {
   const status: PaymentStatus =
     intent.status === "requires_capture" ? "processing" : (intent.status as PaymentStatus);
@@ -48,6 +60,7 @@ export function paymentFromStripe(intent: Stripe.PaymentIntent): Payment {
     nextActionUrl: next?.type === "redirect_to_url" ? (next.redirect_to_url?.url ?? null) : null,
     customerId: idOf(intent.customer),
     paymentMethodId: idOf(intent.payment_method),
+    card: cardOf(intent),
     createdAt: fromUnix(intent.created),
   };
 }

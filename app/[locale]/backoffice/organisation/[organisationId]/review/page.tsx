@@ -30,15 +30,16 @@ function one(value: string | string[] | undefined): string {
 }
 
 /**
- * Every review of the organisation's listings, newest first, filtered by listing and rating
- * (a GET form): answer publicly, or report one to moderation (hidden until a moderator
- * decides).
+ * Every review of the organisation's listings, newest first, filtered by listing, rating and
+ * "verified purchase" (a GET form): answer publicly, or report one to moderation (hidden
+ * until a moderator decides).
  */
 export default async function ReviewsPage({ params, searchParams }: Props) {
   const { access } = await gatePage((await params).organisationId, "reviews.review.read");
   const query = await searchParams;
   const listingId = one(query.listing) || null;
   const rating = /^[1-5]$/.test(one(query.rating)) ? Number(one(query.rating)) : null;
+  const verified = one(query.verified) === "1";
   const page = /^\d{1,4}$/.test(one(query.page)) ? Math.max(1, Number(one(query.page))) : 1;
   const [t, format, { rows, total, page: current }, listingsWithReviews] = await Promise.all([
     getTranslations("reviewsAdmin"),
@@ -48,6 +49,7 @@ export default async function ReviewsPage({ params, searchParams }: Props) {
       size: PAGE_SIZE,
       listingId,
       rating,
+      verified,
     }),
     reviewedListings(access.claims, access.organisation.id),
   ]);
@@ -57,6 +59,7 @@ export default async function ReviewsPage({ params, searchParams }: Props) {
     const q = new URLSearchParams();
     if (listingId) q.set("listing", listingId);
     if (rating) q.set("rating", String(rating));
+    if (verified) q.set("verified", "1");
     if (n > 1) q.set("page", String(n));
     return `${base}${q.size ? `?${q}` : ""}`;
   };
@@ -69,7 +72,7 @@ export default async function ReviewsPage({ params, searchParams }: Props) {
         method="get"
         role="search"
         aria-label={t("filters")}
-        className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
+        className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto_auto] sm:items-end"
       >
         <div className="flex flex-col gap-1.5">
           <label htmlFor="review-listing" className="text-sm font-medium">
@@ -107,6 +110,19 @@ export default async function ReviewsPage({ params, searchParams }: Props) {
             ))}
           </select>
         </div>
+        <div className="flex h-10 items-center gap-2">
+          <input
+            id="review-verified"
+            type="checkbox"
+            name="verified"
+            value="1"
+            defaultChecked={verified}
+            className="size-4"
+          />
+          <label htmlFor="review-verified" className="text-sm font-medium">
+            {t("verifiedOnly")}
+          </label>
+        </div>
         <button type="submit" className={buttonVariants({ variant: "outline" })}>
           {t("apply")}
         </button>
@@ -132,6 +148,7 @@ export default async function ReviewsPage({ params, searchParams }: Props) {
                     timeZone: access.organisation.timeZone,
                   })}
                 </span>
+                {review.verified ? <Badge variant="secondary">{t("verified")}</Badge> : null}
                 {review.status !== "visible" ? (
                   <Badge variant="danger">{t(`statuses.${review.status}`)}</Badge>
                 ) : null}
