@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import { queryRows } from "@/lib/db/rows";
 import type { Tx } from "@/lib/db/types";
 import { isModuleTier, sellingFeeBasisPoints, type ModuleTier } from "@/lib/modules/catalogue";
 import { organisationModules } from "@/lib/organisations/schema";
@@ -118,6 +119,44 @@ export async function recordRefund(tx: Tx, refundId: string): Promise<void> {
     .onConflictDoNothing({
       target: [paymentBalanceEntries.kind, paymentBalanceEntries.sourceId],
     });
+}
+
+/**
+ * Writes the entries that no payment event wrote: orders confirmed without one (the orders'
+ * upkeep reconciles a payment whose event was lost and confirms it directly), and everything
+ * paid before the ledger existed. Charges first, then the refunds of charged orders; each by
+ * the same functions as the events, so a later event finds its entry and writes nothing.
+ * `since` limits the search to orders confirmed (refunds made) after it: the minute upkeep
+ * looks two days back, a server start at everything. Answers how many entries it wrote.
+ */
+export async function recordMissingEntries(
+  tx: Tx,
+  { since, limit = 200 }: { since: Date | null; limit?: number },
+): Promise<number> {
+  const after = since ? sql`and o.confirmed_at > ${since.toISOString()}::timestamptz` : sql``;
+  const charges = await queryRows<{ id: string; payment_id: string }>(
+    tx,
+    sql`select o.id, o.payment_id from orders o
+        where o.confirmed_at is not null and o.status <> 'expired' and o.total_minor > 0
+          and o.payment_id is not null ${after}
+          and not exists (select 1 from payment_balance_entries e
+                          where e.kind = 'charge' and e.source_id = o.id)
+        order by o.confirmed_at limit ${limit}`,
+  );
+  for (const row of charges) await recordCharge(tx, row.id, row.payment_id);
+  const refundsAfter = since ? sql`and r.created_at > ${since.toISOString()}::timestamptz` : sql``;
+  const refunds = await queryRows<{ id: string }>(
+    tx,
+    sql`select r.id from order_refunds r
+        where r.status = 'succeeded' ${refundsAfter}
+          and exists (select 1 from payment_balance_entries c
+                      where c.kind = 'charge' and c.source_id = r.order_id)
+          and not exists (select 1 from payment_balance_entries e
+                          where e.kind = 'refund' and e.source_id = r.id)
+        order by r.created_at limit ${limit}`,
+  );
+  for (const row of refunds) await recordRefund(tx, row.id);
+  return charges.length + refunds.length;
 }
 
 /** Our refund row of a provider refund: by our id in its metadata, else the provider's id. */

@@ -12,6 +12,7 @@ import { AppError, isUniqueViolation } from "@/lib/errors/app-error";
 import { getPaymentProvider } from "@/lib/payments/get-provider";
 import { PaymentProviderError, type PaymentProvider } from "@/lib/payments/provider";
 import { accountOf } from "./connect";
+import { recordMissingEntries } from "./ledger";
 import { paymentBalanceEntries, paymentPayouts } from "./schema";
 
 /**
@@ -201,12 +202,28 @@ async function markPaid(tx: Tx, payoutId: string, providerPayoutId: string): Pro
 const KEY = Symbol.for("livemarket.income.payouts");
 const store = globalThis as typeof globalThis & { [KEY]?: NodeJS.Timeout };
 
-/** Once a minute per instance (instrumentation.ts): payouts a stop left pending. */
+/** Ledger entries no event wrote: everything at the start, then the last two days. */
+function catchUpLedger(since: Date | null): Promise<number> {
+  return runAsSystem(getDb(), "income: ledger catch-up", (tx) =>
+    recordMissingEntries(tx, { since }),
+  );
+}
+
+/**
+ * Once a minute per instance (instrumentation.ts): payouts a stop left pending, and the
+ * ledger's entries for orders confirmed without a payment event (ledger.ts).
+ */
 export function startPayoutUpkeep(): void {
   if (store[KEY]) return;
+  catchUpLedger(null).catch((error: unknown) =>
+    console.error("income: ledger catch-up failed", { error }),
+  );
   const tick = () => {
     settlePayouts({ olderThan: new Date(Date.now() - 60_000) }).catch((error: unknown) =>
       console.error("income: payout upkeep failed", { error }),
+    );
+    catchUpLedger(new Date(Date.now() - 2 * 86_400_000)).catch((error: unknown) =>
+      console.error("income: ledger catch-up failed", { error }),
     );
   };
   store[KEY] = setInterval(tick, 60_000);

@@ -10,6 +10,7 @@ import { sandboxEvents } from "@/lib/payments/schema";
 import { signWebhookPayload } from "@/lib/payments/signature";
 import { receivePaymentWebhook } from "@/lib/payments/webhook";
 import { balanceOf, requestPayoutCommand, settlePayouts } from "@/lib/income/payouts";
+import { recordMissingEntries } from "@/lib/income/ledger";
 import { paymentBalanceEntries, paymentPayouts } from "@/lib/income/schema";
 import { listCharges, listRefunds, readOverview, getChargeDetail } from "@/lib/income/queries";
 import { getOrganisationAccessFor } from "./support/income-access";
@@ -192,6 +193,46 @@ describe("the ledger", () => {
     expect(paidOnly.rows.map((r) => r.orderId)).not.toContain(orderId);
   });
 
+  it("entries no event wrote (a reconciled order, orders paid before the ledger) are caught up once", async () => {
+    const { orderId } = await paidOrder("inc-catch", productA, 2);
+    const owner = world.a.members.owner.claims;
+    expect(
+      (
+        await runCommand(
+          owner,
+          world.a.id,
+          { orderId, amount: "5.00", reason: "damaged" },
+          refundOrderCommand,
+        )
+      ).status,
+    ).toBe("done");
+    await runOrderTasks();
+    const shape = async () =>
+      (await entriesOf(world.a.id))
+        .filter((e) => e.orderId === orderId)
+        .map((e) => [e.kind, e.grossMinor, e.feeMinor, e.netMinor]);
+    const written = await shape();
+    expect(written).toEqual([
+      ["charge", 3000, 90, 2910],
+      ["refund", -500, -15, -485],
+    ]);
+    // As if the events had never written them (the order confirmed by reconciliation).
+    await runAsSystem(db(), "test: no entries", (tx) =>
+      tx.delete(paymentBalanceEntries).where(eq(paymentBalanceEntries.orderId, orderId)),
+    );
+    expect(await shape()).toEqual([]);
+    const caughtUp = await runAsSystem(db(), "test: catch up", (tx) =>
+      recordMissingEntries(tx, { since: new Date(Date.now() - 3_600_000) }),
+    );
+    expect(caughtUp).toBe(2);
+    expect(await shape()).toEqual(written);
+    const again = await runAsSystem(db(), "test: catch up again", (tx) =>
+      recordMissingEntries(tx, { since: null }),
+    );
+    expect(again).toBe(0);
+    expect(await shape()).toEqual(written);
+  });
+
   it("a late payment given back by itself writes nothing", async () => {
     const buyer = await shopper("inc-late");
     const { cartId } = await addToCart(buyer.claims, {
@@ -232,7 +273,8 @@ describe("balance and payouts", () => {
     // Refunds count at once (they are negative): only the charges wait for the hold.
     const charged = (await entriesOf(world.a.id)).filter((e) => e.kind === "charge");
     expect(before.pending).toBe(charged.reduce((sum, e) => sum + e.netMinor, 0));
-    expect(before.available).toBe(-2910);
+    // The refunds so far: 30.00 in full (−29.10 net) and 5.00 caught up (−4.85 net).
+    expect(before.available).toBe(-2910 - 485);
     await passHold(world.a.id, true);
     const after = await balance(world.a.id);
     expect(after.pending).toBe(0);
