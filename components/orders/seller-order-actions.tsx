@@ -4,11 +4,10 @@ import {
   fulfilOrderAction,
   refundOrderAction,
 } from "@/app/[locale]/backoffice/organisation/[organisationId]/commerce/order/actions";
-import { fromMinorUnits, currencyDigits } from "@/lib/commerce/money";
 import { formatMoney } from "@/lib/i18n/format";
 import { canCancel, nextFulfilmentSteps, refundableMinor } from "@/lib/orders/order-rules";
-import { refundReasons } from "@/lib/orders/order-types";
 import type { OrderDetail } from "@/lib/orders/queries";
+import { RefundForm } from "./refund-form";
 
 /**
  * The seller's actions on one order, as plain forms (they work without JavaScript): the next
@@ -71,65 +70,14 @@ export async function SellerOrderActions({
         </div>
       ) : null}
       {can.refund && left > 0 ? (
-        <form
+        <RefundForm
           action={refundOrderAction}
-          className="flex flex-col gap-3"
-          aria-labelledby="refund-heading"
-        >
-          {hidden}
-          <h2 id="refund-heading" className="text-lg font-semibold">
-            {t("seller.refund")}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {t("seller.refundLeft", { amount: money(left) })}
-          </p>
-          <div className="flex flex-col gap-1 sm:w-48">
-            <label htmlFor="refund-amount" className="text-sm font-medium">
-              {t("seller.refundAmount", { currency: order.currency })}
-            </label>
-            <input
-              id="refund-amount"
-              name="amount"
-              inputMode="decimal"
-              required
-              defaultValue={fromMinorUnits(left, currencyDigits(order.currency))}
-              className="field-control h-10"
-            />
-          </div>
-          <div className="flex flex-col gap-1 sm:w-64">
-            <label htmlFor="refund-reason" className="text-sm font-medium">
-              {t("seller.refundReason")}
-            </label>
-            <select id="refund-reason" name="reason" className="field-control h-10">
-              {refundReasons
-                .filter((reason) => reason !== "stock_unavailable")
-                .map((reason) => (
-                  <option key={reason} value={reason}>
-                    {t(`refundReason.${reason}`)}
-                  </option>
-                ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="refund-note" className="text-sm font-medium">
-              {t("seller.refundNote")}
-            </label>
-            <textarea
-              id="refund-note"
-              name="note"
-              rows={2}
-              maxLength={500}
-              className="field-control"
-            />
-          </div>
-          <button
-            type="submit"
-            className="btn btn-outline h-10 self-start px-4"
-            data-testid="refund-submit"
-          >
-            {t("seller.refundSubmit")}
-          </button>
-        </form>
+          organisationId={organisationId}
+          orderId={order.id}
+          currency={order.currency}
+          leftMinor={left}
+          locale={locale}
+        />
       ) : null}
     </div>
   );

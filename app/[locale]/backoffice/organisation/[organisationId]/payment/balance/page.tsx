@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { PageHeader } from "@/components/backoffice/page-header";
+import { IncomeHeader } from "@/components/income/income-header";
 import {
   IncomeNotice,
   IncomeTable,
@@ -9,7 +9,6 @@ import {
   numberCell,
 } from "@/components/income/income-table";
 import { Badge } from "@/components/ui/badge";
-import { buttonVariants } from "@/components/ui/button";
 import { PageLinks } from "@/components/ui/page-links";
 import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
@@ -74,17 +73,10 @@ export default async function PaymentBalancePage({ params, searchParams }: Props
       : null;
   return (
     <>
-      <PageHeader
+      <IncomeHeader
+        organisationId={id}
         title={t("title")}
         description={t("intro", { days: HOLD_DAYS })}
-        actions={
-          <Link
-            href={organisationPath(id, "/payment")}
-            className={buttonVariants({ variant: "ghost", size: "sm" })}
-          >
-            {ti("back")}
-          </Link>
-        }
       />
       <div className="flex flex-col gap-8">
         <IncomeNotice done={query.done === "payout" ? t("requested") : null} error={error} />

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/backoffice/page-header";
+import { IncomeHeader } from "@/components/income/income-header";
 import { IncomeChargesTable } from "@/components/income/charges-table";
 import {
   IncomeNotice,
@@ -11,7 +12,8 @@ import {
   numberCell,
 } from "@/components/income/income-table";
 import { ListFilters } from "@/components/income/list-filters";
-import { RefundForm } from "@/components/income/refund-form";
+import { RefundForm } from "@/components/orders/refund-form";
+import { refundChargeAction } from "../actions";
 import { buttonVariants } from "@/components/ui/button";
 import { PageLinks } from "@/components/ui/page-links";
 import { gatePage } from "@/lib/backoffice/doors";
@@ -163,6 +165,8 @@ export default async function PaymentChargesPage({ params, searchParams }: Props
           </section>
           {access.can("payment.refund.write") && left > 0 ? (
             <RefundForm
+              action={refundChargeAction}
+              framed
               organisationId={id}
               orderId={order.id}
               currency={charge.currency}
@@ -178,17 +182,10 @@ export default async function PaymentChargesPage({ params, searchParams }: Props
   const list = await listCharges(access, filters, pageParam(query.page));
   return (
     <>
-      <PageHeader
+      <IncomeHeader
+        organisationId={id}
         title={t("charges.title")}
         description={t("charges.intro")}
-        actions={
-          <Link
-            href={organisationPath(id, "/payment")}
-            className={buttonVariants({ variant: "ghost", size: "sm" })}
-          >
-            {t("back")}
-          </Link>
-        }
       />
       <div className="flex flex-col gap-4">
         <ListFilters

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { PageHeader } from "@/components/backoffice/page-header";
+import { IncomeHeader } from "@/components/income/income-header";
 import { IncomeTable, incomeCell, numberCell } from "@/components/income/income-table";
 import { ListFilters } from "@/components/income/list-filters";
-import { buttonVariants } from "@/components/ui/button";
 import { PageLinks } from "@/components/ui/page-links";
 import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
@@ -45,17 +44,10 @@ export default async function PaymentRefundsPage({ params, searchParams }: Props
   const list = await listRefunds(access, filters, pageParam(query.page));
   return (
     <>
-      <PageHeader
+      <IncomeHeader
+        organisationId={id}
         title={t("refundList.title")}
         description={t("refundList.intro")}
-        actions={
-          <Link
-            href={organisationPath(id, "/payment")}
-            className={buttonVariants({ variant: "ghost", size: "sm" })}
-          >
-            {t("back")}
-          </Link>
-        }
       />
       <div className="flex flex-col gap-4">
         <ListFilters

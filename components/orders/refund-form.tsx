@@ -1,32 +1,37 @@
 import { getTranslations } from "next-intl/server";
-import { refundChargeAction } from "@/app/[locale]/backoffice/organisation/[organisationId]/payment/actions";
 import { currencyDigits, fromMinorUnits } from "@/lib/commerce/money";
 import { formatMoney } from "@/lib/i18n/format";
 import { refundReasons } from "@/lib/orders/order-types";
 
 /**
- * The refund form of a charge (payment.refund.write): full by default, or any part of what is
- * left, with a reason and a note. It runs the orders' refund command (refundChargeAction), so
- * there is one refund rule wherever refunds are made.
+ * The refund form of an order's payment (payment.refund.write), on the order and on the
+ * charge pages: full by default, or any part of what is left, with a reason and a note. Both
+ * actions run the orders' refund command, so there is one refund rule wherever refunds are
+ * made. A plain form: it works without JavaScript.
  */
 export async function RefundForm({
+  action,
   organisationId,
   orderId,
   currency,
   leftMinor,
   locale,
+  framed = false,
 }: {
+  action: (formData: FormData) => Promise<void>;
   organisationId: string;
   orderId: string;
   currency: string;
   leftMinor: number;
   locale: string;
+  /** Its own bordered box (the charge page); inside the order's actions box otherwise. */
+  framed?: boolean;
 }) {
   const t = await getTranslations("orders");
   return (
     <form
-      action={refundChargeAction}
-      className="flex flex-col gap-3 rounded-card border border-border p-4"
+      action={action}
+      className={`flex flex-col gap-3${framed ? " rounded-card border border-border p-4" : ""}`}
       aria-labelledby="refund-heading"
     >
       <input type="hidden" name="organisationId" value={organisationId} />
