@@ -82,6 +82,14 @@ export async function seedInvoicesFor(email: string): Promise<SeededInvoices> {
           totalMinor: 2940,
         },
       };
+      // The paid order the documents are of (invoices refer to it by foreign key).
+      await tx`insert into public.orders (id, organisation_id, buyer_user_id, seller_name, reference,
+          status, payment_status, currency, subtotal_minor, total_minor, contact, delivery,
+          hold_expires_at)
+        values (${orderId}, ${DEMO_ORGANISATION_ID}, ${user.id}, 'Live Market Demo',
+          ${randomUUID().slice(0, 9).toUpperCase()}, 'confirmed', 'paid', 'EUR', 2940, 2940,
+          ${tx.json({ name: "Ana", email: "ana@example.test", phone: null })},
+          ${tx.json({ method: "pickup", name: "Pickup", note: null, priceMinor: 0 })}, now())`;
       await tx`insert into public.invoices (id, organisation_id, kind, order_id, buyer_user_id, number,
           series_year, sequence, currency, subtotal_minor, discount_minor, delivery_minor, tax_minor,
           total_minor, snapshot, issued_at)
