@@ -108,6 +108,10 @@ export const orders = pgTable(
     index("orders_buyer_paid_idx")
       .on(t.buyerUserId, t.paidAt)
       .where(sql`${t.paidAt} is not null`),
+    // The ledger's catch-up (lib/income/ledger.ts) reads the orders confirmed lately, each minute.
+    index("orders_confirmed_idx")
+      .on(t.confirmedAt)
+      .where(sql`${t.confirmedAt} is not null`),
     index("orders_pending_hold_idx")
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'pending'`),
@@ -273,6 +277,10 @@ export const orderRefunds = pgTable(
     index("order_refunds_order_idx").on(t.orderId),
     index("order_refunds_organisation_order_idx").on(t.organisationId, t.orderId),
     index("order_refunds_organisation_created_idx").on(t.organisationId, t.createdAt),
+    // The ledger's catch-up reads the refunds that succeeded lately, each minute.
+    index("order_refunds_succeeded_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'succeeded'`),
     uniqueIndex("order_refunds_provider_key").on(t.providerRefundId),
     check("order_refunds_amount", sql`${t.amountMinor} > 0`),
     ...orderPartReaders("order_refunds", t),

@@ -1,0 +1,2 @@
+CREATE INDEX "order_refunds_succeeded_idx" ON "order_refunds" USING btree ("created_at") WHERE "order_refunds"."status" = 'succeeded';--> statement-breakpoint
+CREATE INDEX "orders_confirmed_idx" ON "orders" USING btree ("confirmed_at") WHERE "orders"."confirmed_at" is not null;
