@@ -129,20 +129,13 @@ RETURNING id AS created_event, payload AS created_payload
 \gset
 COMMIT;
 
--- 5. its delivery: pending events, the webhook's insert (no handler for payment.created), marked
-BEGIN;
-SELECT set_config('app.context', 'system:' || 'payments.sandbox.events', true);
-SELECT id, type, payload, created_at, delivered_at, attempts FROM sandbox_events
-WHERE delivered_at IS NULL ORDER BY created_at, id LIMIT 100;
-COMMIT;
+-- 5. its delivery from memory: the webhook's insert (no handler for payment.created) and the
+--    event marked delivered, in one transaction
 BEGIN;
 SELECT set_config('app.context', 'system:' || 'payments.webhook', true);
 INSERT INTO payment_events (provider, event_id, type, provider_type, object_id, payload, occurred_at)
 VALUES ('sandbox', :created_event::text, 'payment.created', 'payment.created', :payment_id::text, :created_payload::jsonb, now())
 ON CONFLICT (provider, event_id) DO NOTHING RETURNING id;
-COMMIT;
-BEGIN;
-SELECT set_config('app.context', 'system:' || 'payments.sandbox.events', true);
 UPDATE sandbox_events SET delivered_at = now(), attempts = attempts + 1 WHERE id = :created_event::text;
 COMMIT;
 
@@ -181,11 +174,6 @@ COMMIT;
 --    transaction (order locked, lines, the unit's advisory lock, the hold, stock taken,
 --    order paid and confirmed, timeline, the invoice numbered without gaps, the mail task)
 BEGIN;
-SELECT set_config('app.context', 'system:' || 'payments.sandbox.events', true);
-SELECT id, type, payload, created_at, delivered_at, attempts FROM sandbox_events
-WHERE delivered_at IS NULL ORDER BY created_at, id LIMIT 100;
-COMMIT;
-BEGIN;
 SELECT set_config('app.context', 'system:' || 'payments.webhook', true);
 INSERT INTO payment_events (provider, event_id, type, provider_type, object_id, payload, occurred_at)
 VALUES ('sandbox', :succeeded_event::text, 'payment.succeeded', 'payment.succeeded', :payment_id::text, :succeeded_payload::jsonb, now())
@@ -194,6 +182,7 @@ SELECT * FROM orders WHERE id = :order_id::uuid FOR UPDATE;
 SELECT sellable_kind, sellable_id, quantity, tracked FROM order_lines WHERE order_id = :order_id::uuid ORDER BY position;
 SELECT pg_advisory_xact_lock(hashtextextended('product_variant:' || :variant::text, 0));
 SELECT status = 'pending' AND hold_expires_at > now() AS holding FROM orders WHERE id = :order_id::uuid;
+SELECT id, stock FROM product_variants WHERE id = any (string_to_array(:variant::text, ',')::uuid[]);
 UPDATE product_variants SET stock = stock - 1 WHERE id = :variant::uuid AND track_stock = true;
 UPDATE orders SET status = 'confirmed', payment_status = 'paid', payment_provider = 'sandbox',
   payment_id = :payment_id::text, confirmed_at = now(), updated_at = now()
@@ -237,9 +226,21 @@ VALUES (:org::uuid, NULL, 'commerce.invoice.issue', 'invoice', :invoice_id::uuid
   jsonb_build_object('name', :number::text, 'orderId', :order_id::text, 'currency', 'EUR', 'totalMinor', :price::int));
 INSERT INTO order_tasks (order_id, organisation_id, kind, payload)
 VALUES (:order_id::uuid, :org::uuid, 'mail', '{"mail": "confirmed"}'::jsonb);
-COMMIT;
-BEGIN;
-SELECT set_config('app.context', 'system:' || 'payments.sandbox.events', true);
+-- the income ledger's charge (lib/income/ledger.ts): the order, the shop's tier, the entry
+SELECT * FROM orders WHERE id = :order_id::uuid;
+SELECT tier, enabled FROM organisation_modules WHERE organisation_id = :org::uuid AND module = 'commerce';
+INSERT INTO payment_balance_entries (organisation_id, kind, source_id, order_id, currency, gross_minor, fee_minor,
+  net_minor, fee_basis_points, tier, available_on)
+VALUES (:org::uuid, 'charge', :order_id::uuid, :order_id::uuid, 'EUR', :price, (:price * 5 + 50) / 100,
+  :price - (:price * 5 + 50) / 100, 500, 'free', now() + interval '7 days')
+ON CONFLICT (kind, source_id) DO NOTHING;
+-- the receipt's card (lib/billing/receipt-events.ts), the verified reviews (lib/reviews/purchase-events.ts)
+UPDATE orders SET card_brand = 'visa', card_last4 = '4242', updated_at = now()
+WHERE id = :order_id::uuid AND payment_id = :payment_id::text AND card_brand IS NULL;
+SELECT buyer_user_id, organisation_id FROM orders WHERE id = :order_id::uuid;
+SELECT DISTINCT listing_id FROM reviews WHERE author_user_id = :usr::uuid AND organisation_id = :org::uuid
+  AND listing_id IN (SELECT listing_id FROM order_lines WHERE order_id = :order_id::uuid);
+-- the sandbox event marked delivered in the webhook's own transaction
 UPDATE sandbox_events SET delivered_at = now(), attempts = attempts + 1 WHERE id = :succeeded_event::text;
 COMMIT;
 

@@ -10,7 +10,8 @@
  *
  * Run alone (needs PostgreSQL and Debian's pgbench):
  *   node --import tsx --import ./scripts/outside-next.mjs bench/checkout.ts [--clients=8] [--duration=10] [--rounds=3]
- * (the two sides alternate, round after round, and each side's median round is reported)
+ * (the two sides alternate, round after round, and each side's median round is reported;
+ * --cpu-profile=FILE writes a .cpuprofile of the app's rounds only)
  * or `npm run bench -- --checkout-only` (bench/run.ts spawns this file the same way).
  * BENCH_CHECKOUT_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/livemarket_checkout_bench)
  * names its own database, which is dropped, recreated, migrated and seeded at each run: its
@@ -18,6 +19,8 @@
  * statements logged (log_statement=all on that database, read from the server's log).
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { Socket } from "node:net";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,6 +50,8 @@ export interface CheckoutBenchResult {
     p95Ms: number;
     errors: number;
     cpuMsPerCheckout: number;
+    systemCpuMsPerCheckout: number;
+    writesPerCheckout: number;
   };
   pgbench: { perSecond: number; latencyMs: number; failed: number; errors: string[] };
   ratio: number;
@@ -175,6 +180,7 @@ async function runOurs<C>(
 ) {
   const latencies: number[] = [];
   let errors = 0;
+  const writes = countDatabaseWrites();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const deadline = started + duration * 1000;
@@ -196,15 +202,39 @@ async function runOurs<C>(
   );
   const elapsed = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const written = writes.stop();
   latencies.sort((a, b) => a - b);
   return {
+    /** Writes to the database's sockets per checkout: each one a round trip's request. */
+    writesPerCheckout: written / Math.max(1, latencies.length),
     /** This process's CPU (user + system) per checkout: the app's own work between queries. */
     cpuMsPerCheckout: (used.user + used.system) / 1000 / Math.max(1, latencies.length),
+    /** Of which in the kernel (socket writes and reads: one each per round trip). */
+    systemCpuMsPerCheckout: used.system / 1000 / Math.max(1, latencies.length),
     checkouts: latencies.length,
     perSecond: latencies.length / elapsed,
     p50Ms: percentile(latencies, 50),
     p95Ms: percentile(latencies, 95),
     errors,
+  };
+}
+
+/**
+ * Counts the writes to database sockets (postgres.js writes a round trip's statements at
+ * once) while the app's round runs: statements sent together count once.
+ */
+function countDatabaseWrites() {
+  const original = Socket.prototype.write;
+  let count = 0;
+  Socket.prototype.write = function (this: Socket, ...args: Parameters<Socket["write"]>) {
+    if (this.remotePort === 5432 || this.remotePort === undefined) count += 1;
+    return original.apply(this, args);
+  } as Socket["write"];
+  return {
+    stop() {
+      Socket.prototype.write = original;
+      return count;
+    },
   };
 }
 
@@ -256,6 +286,48 @@ function runPgbench(url: string, clients: number, duration: number) {
   });
 }
 
+/**
+ * The inspector's CPU profiler over the app's rounds: one profile, its samples taken only
+ * while resumed (pgbench's rounds run in another process, and are left out by pausing).
+ */
+async function startProfiler() {
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 500 });
+  let started = false;
+  const nodes = new Map<number, unknown>();
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let startTime = 0;
+  let endTime = 0;
+  return {
+    async resume() {
+      await session.post("Profiler.start");
+      started = true;
+    },
+    async pause() {
+      if (!started) return;
+      const { profile } = await session.post("Profiler.stop");
+      started = false;
+      // Rounds are merged: node ids are stable within one session's profiles.
+      for (const node of profile.nodes) nodes.set(node.id, node);
+      startTime ||= profile.startTime;
+      endTime = profile.endTime;
+      samples.push(...(profile.samples ?? []));
+      timeDeltas.push(...(profile.timeDeltas ?? []));
+    },
+    async save(file: string) {
+      const { writeFile } = await import("node:fs/promises");
+      const profile = { nodes: [...nodes.values()], startTime, endTime, samples, timeDeltas };
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`cpu profile of the app's rounds: ${file}`);
+    },
+  };
+}
+
 /** Checks what pgbench did: every order it made is confirmed, paid, invoiced once. */
 async function checkPgbenchWork(url: string) {
   const sqlc = postgres(url, { max: 1, onnotice: () => undefined });
@@ -279,6 +351,8 @@ export async function runCheckoutBench(options: {
   clients?: number;
   duration?: number;
   rounds?: number;
+  /** Writes a CPU profile of the app's rounds only (not the seeding, nor pgbench's rounds). */
+  cpuProfile?: string;
 }): Promise<CheckoutBenchResult> {
   const url = options.databaseUrl ?? process.env.BENCH_CHECKOUT_DATABASE_URL ?? DEFAULT_URL;
   const clients = options.clients ?? 8;
@@ -294,12 +368,15 @@ export async function runCheckoutBench(options: {
     `checkout bench: ${clients} clients, ${rounds} rounds of ${duration} s each side, alternating, ${url}`,
   );
   const ours = await ourRunner(clients);
+  const profiler = options.cpuProfile ? await startProfiler() : null;
   const rows: {
     ours: Awaited<ReturnType<typeof runOurs>>;
     pgbench: CheckoutBenchResult["pgbench"];
   }[] = [];
   for (let round = 1; round <= rounds; round += 1) {
+    await profiler?.resume();
     const mine = await ours(duration);
+    await profiler?.pause();
     const before = await checkPgbenchWork(url);
     const theirs = await runPgbench(url, clients, duration);
     const after = await checkPgbenchWork(url);
@@ -321,6 +398,7 @@ export async function runCheckoutBench(options: {
       (r) => r.perSecond,
     ),
   };
+  if (profiler && options.cpuProfile) await profiler.save(options.cpuProfile);
   const { closeDb } = await import("@/lib/db/client");
   await closeDb();
   return {
@@ -369,18 +447,29 @@ export async function logCheckoutStatements(databaseUrl?: string) {
   console.log(lines.join("\n"));
 }
 
+/** The pgbench script's statements, each its own round trip (`;` or `\gset` ends one). */
+function pgbenchStatements(): number {
+  const script = readFileSync(path.join(HERE, "checkout.pgbench.sql"), "utf8");
+  return script
+    .split("\n")
+    .filter((line) => !line.startsWith("--"))
+    .filter((line) => /;\s*$/.test(line) || line.trim() === "\\gset").length;
+}
+
 export function printCheckoutBench(result: CheckoutBenchResult) {
   const f = (n: number, d = 1) => n.toFixed(d);
   console.log(
     `\nCheckout (place order + sandbox payment confirmed through the webhook path), ${result.clients} clients, median of ${result.rounds} rounds of ${result.durationSeconds} s per side`,
   );
-  console.log("| side | checkouts/s | latency p50 ms | p95 ms | errors | client CPU ms/checkout |");
+  console.log(
+    "| side | checkouts/s | latency p50 ms | p95 ms | errors | client CPU ms/checkout (of which system) | round trips/checkout |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|");
   console.log(
-    `| app code (placeOrder + paySandboxOrder) | ${f(result.ours.perSecond)} | ${f(result.ours.p50Ms)} | ${f(result.ours.p95Ms)} | ${result.ours.errors} | ${f(result.ours.cpuMsPerCheckout)} |`,
+    `| app code (placeOrder + paySandboxOrder) | ${f(result.ours.perSecond)} | ${f(result.ours.p50Ms)} | ${f(result.ours.p95Ms)} | ${result.ours.errors} | ${f(result.ours.cpuMsPerCheckout)} (${f(result.ours.systemCpuMsPerCheckout)}) | ${f(result.ours.writesPerCheckout)} |`,
   );
   console.log(
-    `| pgbench checkout.pgbench.sql | ${f(result.pgbench.perSecond)} | ${f(result.pgbench.latencyMs)} (avg) | | ${result.pgbench.failed} | |`,
+    `| pgbench checkout.pgbench.sql | ${f(result.pgbench.perSecond)} | ${f(result.pgbench.latencyMs)} (avg) | | ${result.pgbench.failed} | | ${pgbenchStatements()} |`,
   );
   for (const line of result.pgbench.errors) console.log(`pgbench: ${line}`);
   console.log(
@@ -404,6 +493,7 @@ if (isMain) {
     clients: args.has("clients") ? Number(args.get("clients")) : undefined,
     duration: args.has("duration") ? Number(args.get("duration")) : undefined,
     rounds: args.has("rounds") ? Number(args.get("rounds")) : undefined,
+    cpuProfile: args.get("cpu-profile"),
   })
     .then((result) => {
       printCheckoutBench(result);

@@ -63,8 +63,51 @@ interface BoundLogin extends UserLogin {
  */
 const USER_LOGIN = Symbol.for("live-market.db.user-login");
 const SYSTEM_CONTEXT = Symbol.for("live-market.db.system-context");
+const PIPELINED = Symbol.for("live-market.db.pipelined");
 
-type Marked = { [USER_LOGIN]?: BoundLogin; [SYSTEM_CONTEXT]?: true };
+type Marked = { [USER_LOGIN]?: BoundLogin; [SYSTEM_CONTEXT]?: true; [PIPELINED]?: true };
+
+/**
+ * Marks a database whose driver pipelines the statements of a transaction (postgres.js:
+ * statements issued before the previous one's answer go out in order, in one write). Its
+ * contexts send their settings with the transaction's first statement: one round trip less
+ * per transaction (docs/bench.md "Checkout").
+ */
+export function markPipelined(db: DbLike): void {
+  Object.defineProperty(db, PIPELINED, { value: true, configurable: true });
+}
+
+/**
+ * `settings` then `fn` in one transaction. Where the driver pipelines, `fn` starts without
+ * waiting for the settings' answer: the server runs a connection's statements in order, so
+ * fn's statements still see them, and a failed setting fails the transaction (its error is
+ * the one thrown).
+ */
+async function withSettings<T>(
+  db: DbLike,
+  tx: Tx,
+  settings: () => PromiseLike<unknown>,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  if ((db as Marked)[PIPELINED] !== true) {
+    await settings();
+    return fn(tx);
+  }
+  const settled = Promise.resolve(settings()).then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
+  let result: T;
+  try {
+    result = await fn(tx);
+  } catch (error) {
+    const failed = await settled;
+    throw failed ? failed.error : error;
+  }
+  const failed = await settled;
+  if (failed) throw failed.error;
+  return result;
+}
 
 /** Binds the user login of an owner's database (lib/db/connect.ts does, for both drivers). */
 export function bindUserLogin(ownerDb: DbLike, login: UserLogin): void {
@@ -123,16 +166,19 @@ async function inRole<T>(
   }
   return login.db.transaction(async (tx) => {
     const claimsJson = JSON.stringify(claims);
-    await tx.execute(
-      login.sessionAuthorization
-        ? sql`select set_config('session_authorization', ${login.sessionAuthorization}, true), set_config('request.jwt.claims', ${claimsJson}, true), set_config('role', ${role}, true)`
-        : sql`select set_config('request.jwt.claims', ${claimsJson}, true), set_config('role', ${role}, true)`,
-    );
-    if (!login.verified) {
-      await verifyLogin(tx);
-      login.verified = true;
-    }
-    return fn(tx);
+    const settings = () =>
+      tx.execute(
+        login.sessionAuthorization
+          ? sql`select set_config('session_authorization', ${login.sessionAuthorization}, true), set_config('request.jwt.claims', ${claimsJson}, true), set_config('role', ${role}, true)`
+          : sql`select set_config('request.jwt.claims', ${claimsJson}, true), set_config('role', ${role}, true)`,
+      );
+    return withSettings(login.db, tx, settings, async (tx) => {
+      if (!login.verified) {
+        await verifyLogin(tx);
+        login.verified = true;
+      }
+      return fn(tx);
+    });
   });
 }
 
@@ -164,7 +210,8 @@ export function runAsSystem<T>(db: DbLike, reason: string, fn: (tx: Tx) => Promi
   if (!reason.trim()) throw new ContextError("A system context needs a reason.");
   return db.transaction(async (tx) => {
     Object.defineProperty(tx, SYSTEM_CONTEXT, { value: true });
-    await tx.execute(sql`select set_config('app.context', ${`system:${reason}`}, true)`);
-    return fn(tx);
+    const settings = () =>
+      tx.execute(sql`select set_config('app.context', ${`system:${reason}`}, true)`);
+    return withSettings(db, tx, settings, fn);
   });
 }

@@ -42,8 +42,14 @@ function createProvider(settings: Env): PaymentProvider {
     webhookSecret: sandboxWebhookSecret,
     // In-process delivery to the webhook's own function with the signed raw body
     // (docs/payments.md, "Sandbox events": why not an HTTP request to ourselves).
-    deliver: async (rawBody, signature) => {
-      await receivePaymentWebhook({ db: getDb(), provider: sandbox, rawBody, signature });
+    deliver: async (rawBody, signature, inTransaction) => {
+      await receivePaymentWebhook({
+        db: getDb(),
+        provider: sandbox,
+        rawBody,
+        signature,
+        inTransaction,
+      });
       return true;
     },
   });

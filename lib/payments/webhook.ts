@@ -1,6 +1,6 @@
 import "server-only";
 import { runAsSystem } from "@/lib/db/run-context";
-import type { Db } from "@/lib/db/types";
+import type { Db, Tx } from "@/lib/db/types";
 import { paymentEvents } from "./schema";
 import { paymentEventHandlers } from "./event-handlers";
 import "./handlers";
@@ -21,12 +21,15 @@ export interface ReceivedWebhook {
  * 3. the registered handlers run in that same transaction. A throw rolls back the event row
  *    with their writes, so the provider's next delivery runs them again: each event's effect
  *    happens once or not at all.
+ * `inTransaction` runs last in that transaction, duplicate or not: the sandbox marks its
+ * event delivered there, so the mark and the effect commit together.
  */
 export async function receivePaymentWebhook(input: {
   db: Db;
   provider: PaymentProvider;
   rawBody: string;
   signature: string | null;
+  inTransaction?: (tx: Tx) => Promise<void>;
 }): Promise<ReceivedWebhook> {
   const event = await input.provider.verifyWebhook(input.rawBody, input.signature);
   return runAsSystem(input.db, "payments.webhook", async (tx) => {
@@ -43,9 +46,12 @@ export async function receivePaymentWebhook(input: {
       })
       .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
       .returning({ id: paymentEvents.id });
-    if (inserted.length === 0) return { outcome: "duplicate", event };
-    for (const handler of paymentEventHandlers(event.type)) await handler(event, tx);
-    return { outcome: "handled", event };
+    const outcome = inserted.length === 0 ? "duplicate" : "handled";
+    if (outcome === "handled") {
+      for (const handler of paymentEventHandlers(event.type)) await handler(event, tx);
+    }
+    await input.inTransaction?.(tx);
+    return { outcome, event };
   });
 }
 

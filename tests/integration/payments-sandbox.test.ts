@@ -27,10 +27,17 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
     sandbox = new SandboxPaymentProvider({
       db: () => database.db,
       webhookSecret: async () => SECRET,
-      deliver: async (rawBody, signature) => {
-        await receivePaymentWebhook({ db: database.db, provider: sandbox, rawBody, signature });
+      deliver: async (rawBody, signature, inTransaction) => {
+        await receivePaymentWebhook({
+          db: database.db,
+          provider: sandbox,
+          rawBody,
+          signature,
+          inTransaction,
+        });
         return true;
       },
+      staleSweepMs: 0,
     });
   }, OPEN_TIMEOUT);
 
@@ -523,6 +530,122 @@ describe.each(drivers)("sandbox payments on $name", (driver) => {
     // Without a change (a start, a retry), everything pending goes.
     expect(await sandbox.deliverPendingEvents()).toBe(1);
     expect(await pending()).toEqual([]);
+  });
+
+  it("marks an event delivered in the webhook's own transaction: both commit or neither", async () => {
+    let inWebhook: boolean | null = null;
+    let failAfterMark = false;
+    const marking = new SandboxPaymentProvider({
+      db: () => database.db,
+      webhookSecret: async () => SECRET,
+      deliver: async (rawBody, signature, inTransaction) => {
+        await receivePaymentWebhook({
+          db: database.db,
+          provider: marking,
+          rawBody,
+          signature,
+          inTransaction: async (tx) => {
+            await inTransaction(tx);
+            // The mark is visible inside the webhook's transaction, before its commit.
+            const [row] = await queryRows<{ delivered: boolean }>(
+              tx,
+              sql`select delivered_at is not null as delivered from sandbox_events
+                  where id = ${(JSON.parse(rawBody) as { id: string }).id}`,
+            );
+            inWebhook = row?.delivered ?? null;
+            if (failAfterMark) throw new Error("the webhook's transaction fails after the mark");
+          },
+        });
+        return true;
+      },
+      staleSweepMs: 0,
+    });
+    const payment = await marking.createPayment({
+      amountMinor: 500,
+      currency: "EUR",
+      idempotencyKey: key(),
+    });
+    expect(inWebhook).toBe(true);
+    const eventOf = async (type: string) => {
+      const [row] = await runAsSystem(database.db, "test", (tx) =>
+        tx
+          .select()
+          .from(sandboxEvents)
+          .where(
+            sql`${sandboxEvents.type} = ${type} and ${sandboxEvents.payload}::jsonb -> 'data' -> 'payment' ->> 'id' = ${payment.id}`,
+          ),
+      );
+      return row;
+    };
+    expect(await eventOf("payment.created")).toMatchObject({ attempts: 1 });
+    expect((await eventOf("payment.created"))?.deliveredAt).not.toBeNull();
+    // The webhook's transaction fails after the mark: the event is recorded nowhere, stays
+    // pending with its attempt counted, and goes at the next delivery.
+    failAfterMark = true;
+    await marking.confirmPayment(payment.id, card("4242424242424242"));
+    expect(await eventOf("payment.succeeded")).toMatchObject({ attempts: 1, deliveredAt: null });
+    expect((await recorded(payment.id)).map((r) => r.type)).toEqual(["payment.created"]);
+    failAfterMark = false;
+    expect(await marking.deliverPendingEvents()).toBe(1);
+    expect(await eventOf("payment.succeeded")).toMatchObject({ attempts: 2 });
+    expect((await recorded(payment.id)).map((r) => r.type)).toEqual([
+      "payment.created",
+      "payment.succeeded",
+    ]);
+  });
+
+  it("retries stale events after a change at most once per staleSweepMs", async () => {
+    const throttled = new SandboxPaymentProvider({
+      db: () => database.db,
+      webhookSecret: async () => SECRET,
+      deliver: async (rawBody, signature, inTransaction) => {
+        await receivePaymentWebhook({
+          db: database.db,
+          provider: throttled,
+          rawBody,
+          signature,
+          inTransaction,
+        });
+        return true;
+      },
+      staleSweepMs: 60_000,
+    });
+    const staleEvent = async () => {
+      const id = `evt_sandbox${randomUUID().replaceAll("-", "").slice(0, 24)}`;
+      const payload = JSON.stringify({
+        id,
+        object: "event",
+        type: "refund.succeeded",
+        created: Math.floor(Date.now() / 1000) - 60,
+        data: { kind: "refund", refund: { id: `re_${id}`, createdAt: new Date().toISOString() } },
+      });
+      await runAsSystem(database.db, "test", (tx) =>
+        tx.insert(sandboxEvents).values({
+          id,
+          type: "refund.succeeded",
+          payload,
+          createdAt: new Date(Date.now() - 60_000),
+        }),
+      );
+      return id;
+    };
+    const isPending = async (id: string) => {
+      const [row] = await runAsSystem(database.db, "test", (tx) =>
+        tx.select().from(sandboxEvents).where(eq(sandboxEvents.id, id)),
+      );
+      return row?.deliveredAt === null;
+    };
+    const change = () =>
+      throttled.createPayment({ amountMinor: 300, currency: "EUR", idempotencyKey: key() });
+    const first = await staleEvent();
+    await change();
+    expect(await isPending(first)).toBe(false);
+    // Within the interval, a change delivers only its own events.
+    const second = await staleEvent();
+    await change();
+    expect(await isPending(second)).toBe(true);
+    expect(await throttled.deliverPendingEvents(100, { staleOnly: true })).toBe(1);
+    expect(await isPending(second)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { runAsSystem } from "@/lib/db/run-context";
 import { isUniqueViolation } from "@/lib/errors/app-error";
 import type { Db, Tx } from "@/lib/db/types";
@@ -72,12 +72,30 @@ export interface SandboxOptions {
   db: () => Db;
   /** The secret its events are signed with (docs/payments.md, "Sandbox events"). */
   webhookSecret: () => Promise<string>;
-  /** Hands one signed event to the webhook endpoint; true when it was accepted. */
-  deliver: (rawBody: string, signature: string) => Promise<boolean>;
+  /**
+   * Hands one signed event to the webhook endpoint; true when it was accepted. An endpoint in
+   * this process runs `inTransaction` in the webhook's own transaction (receivePaymentWebhook):
+   * the event is marked delivered with its effect, in one commit.
+   */
+  deliver: (
+    rawBody: string,
+    signature: string,
+    inTransaction: (tx: Tx) => Promise<void>,
+  ) => Promise<boolean>;
+  /**
+   * How often (ms) a change also retries the events left pending for over STALE_SECONDS:
+   * at most once per interval per instance (default STALE_SECONDS; 0: after every change).
+   */
+  staleSweepMs?: number;
 }
 
 /** Pending this long, an event is no longer in another change's delivery: anyone retries it. */
 const STALE_SECONDS = 30;
+
+interface WrittenEvent {
+  id: string;
+  payload: string;
+}
 
 const CONFIRMABLE = ["requires_payment_method", "requires_confirmation"];
 
@@ -471,90 +489,120 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   /**
    * Hands every undelivered event to the webhook endpoint, oldest first; one not accepted
-   * stays pending (it is tried again next time) and the others still go. Runs after each state change;
-   * call it to retry after a failure or a restart. Returns how many were delivered.
-   *
-   * After a state change (`after`: the ids of the events it wrote) it takes those events and
-   * the ones left pending for longer than STALE_SECONDS (a failed delivery, a stop), not the
-   * ones other changes are delivering right now: each concurrent change would otherwise
-   * deliver every other's events too, each waiting on the others' webhook transactions
-   * (docs/bench.md "Checkout": 6 deliveries per event at 8 clients).
+   * stays pending (it is tried again next time) and the others still go. Called at the start
+   * and to retry; returns how many were delivered. With `staleOnly`, only the events pending
+   * for longer than STALE_SECONDS (a failed delivery, a stop): the fresh ones belong to the
+   * changes that wrote them, which deliver them themselves (docs/bench.md "Checkout": when
+   * every change delivered every pending event, each was delivered 6 times at 8 clients).
    */
-  async deliverPendingEvents(limit = 100, after?: { ids: string[] }): Promise<number> {
+  async deliverPendingEvents(limit = 100, options: { staleOnly?: boolean } = {}): Promise<number> {
     const db = this.options.db();
     const pending = await runAsSystem(db, "payments.sandbox.events", (tx) =>
       tx
-        .select()
+        .select({ id: sandboxEvents.id, payload: sandboxEvents.payload })
         .from(sandboxEvents)
         .where(
           and(
             isNull(sandboxEvents.deliveredAt),
-            after
-              ? or(
-                  inArray(sandboxEvents.id, after.ids),
-                  lt(sandboxEvents.createdAt, sql`now() - make_interval(secs => ${STALE_SECONDS})`),
-                )
+            options.staleOnly
+              ? lt(sandboxEvents.createdAt, sql`now() - make_interval(secs => ${STALE_SECONDS})`)
               : undefined,
           ),
         )
         .orderBy(asc(sandboxEvents.createdAt), asc(sandboxEvents.id))
         .limit(limit),
     );
+    return this.deliverEvents(pending);
+  }
+
+  // --- internals -------------------------------------------------------------------------
+
+  /** Delivers events in order; each one's failure is logged and leaves it pending. */
+  private async deliverEvents(events: WrittenEvent[]): Promise<number> {
+    if (events.length === 0) return 0;
+    const secret = await this.options.webhookSecret();
     let delivered = 0;
-    const secret = pending.length > 0 ? await this.options.webhookSecret() : "";
-    for (const event of pending) {
-      let accepted = false;
-      try {
-        accepted = await this.options.deliver(
-          event.payload,
-          signWebhookPayload(event.payload, secret),
-        );
-      } catch (error) {
-        console.error("payments: sandbox event not delivered", { id: event.id, error });
-      }
-      await runAsSystem(db, "payments.sandbox.events", (tx) =>
-        tx
-          .update(sandboxEvents)
-          .set({
-            attempts: sql`${sandboxEvents.attempts} + 1`,
-            ...(accepted ? { deliveredAt: new Date() } : {}),
-          })
-          .where(eq(sandboxEvents.id, event.id)),
-      );
+    for (const event of events) {
       // The next one goes all the same: events are independent (Stripe does not order its
       // deliveries either), and one whose handler keeps failing must not hold back the rest.
-      if (accepted) delivered += 1;
+      if (await this.deliverOne(event, secret)) delivered += 1;
     }
     return delivered;
   }
 
-  // --- internals -------------------------------------------------------------------------
+  /**
+   * One event to the endpoint. Its delivered mark goes into the webhook's transaction when
+   * the endpoint runs it there; otherwise (an endpoint that does not, or a failure: the
+   * attempt is counted) in a transaction of its own.
+   */
+  private async deliverOne(event: WrittenEvent, secret: string): Promise<boolean> {
+    let marked = false;
+    const mark = async (tx: Tx) => {
+      await tx
+        .update(sandboxEvents)
+        .set({ attempts: sql`${sandboxEvents.attempts} + 1`, deliveredAt: new Date() })
+        .where(eq(sandboxEvents.id, event.id));
+      marked = true;
+    };
+    let accepted = false;
+    try {
+      accepted = await this.options.deliver(
+        event.payload,
+        signWebhookPayload(event.payload, secret),
+        mark,
+      );
+    } catch (error) {
+      marked = false; // the webhook's transaction rolled back, its mark with it
+      console.error("payments: sandbox event not delivered", { id: event.id, error });
+    }
+    if (accepted && marked) return true;
+    await runAsSystem(this.options.db(), "payments.sandbox.events", (tx) =>
+      accepted
+        ? mark(tx)
+        : tx
+            .update(sandboxEvents)
+            .set({ attempts: sql`${sandboxEvents.attempts} + 1` })
+            .where(eq(sandboxEvents.id, event.id)),
+    );
+    return accepted;
+  }
+
+  private lastStaleSweep = 0;
+
+  /** After a change: the stale events too, at most once per staleSweepMs on this instance. */
+  private async sweepStaleEvents(): Promise<void> {
+    const every = this.options.staleSweepMs ?? STALE_SECONDS * 1000;
+    const now = Date.now();
+    if (every > 0 && now - this.lastStaleSweep < every) return;
+    this.lastStaleSweep = now;
+    await this.deliverPendingEvents(100, { staleOnly: true });
+  }
 
   private read<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return runAsSystem(this.options.db(), "payments.sandbox", fn);
   }
 
-  /** One state change in one transaction, its events written with it, delivered after it. */
+  /**
+   * One state change in one transaction, its events written with it; after the commit they
+   * are delivered from memory (no read back), and the stale ones of other changes retried.
+   */
   private async change<T>(fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
-    let emitted = 0;
-    const ids: string[] = [];
+    const written: WrittenEvent[] = [];
     const result = await runAsSystem(this.options.db(), "payments.sandbox", (tx) =>
       fn(tx, async (type, data) => {
         const id = sandboxId("evt");
-        ids.push(id);
         // Events of one change are ordered by created_at, a millisecond apart.
-        const createdAt = new Date(Date.now() + emitted++);
-        await tx
-          .insert(sandboxEvents)
-          .values({ id, type, payload: sandboxEventBody(id, type, data, createdAt), createdAt });
+        const createdAt = new Date(Date.now() + written.length);
+        const payload = sandboxEventBody(id, type, data, createdAt);
+        await tx.insert(sandboxEvents).values({ id, type, payload, createdAt });
+        written.push({ id, payload });
       }),
     );
-    if (emitted > 0) {
-      try {
-        await this.deliverPendingEvents(100, { ids });
-      } catch (error) {
-        console.error("payments: sandbox events not delivered", { error });
-      }
+    try {
+      await this.deliverEvents(written);
+      if (written.length > 0) await this.sweepStaleEvents();
+    } catch (error) {
+      console.error("payments: sandbox events not delivered", { error });
     }
     return result;
   }
