@@ -262,6 +262,11 @@ export const orderRefunds = pgTable(
     providerRefundId: text("provider_refund_id"),
     failureCode: text("failure_code"),
     requestedBy: uuid("requested_by"),
+    // Sending a requested refund to the provider: a failed try waits (growing pause) so one
+    // refund the provider keeps refusing never holds back the ones after it.
+    sendAttempts: integer("send_attempts").notNull().default(0),
+    sendAfter: timestamp("send_after", { withTimezone: true }).notNull().defaultNow(),
+    sendError: text("send_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
@@ -282,6 +287,9 @@ export const orderRefunds = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'succeeded'`),
     uniqueIndex("order_refunds_provider_key").on(t.providerRefundId),
+    index("order_refunds_to_send_idx")
+      .on(t.sendAfter)
+      .where(sql`${t.status} = 'requested'`),
     check("order_refunds_amount", sql`${t.amountMinor} > 0`),
     ...orderPartReaders("order_refunds", t),
     pgPolicy("order_refunds_select_payment", {

@@ -33,7 +33,8 @@ async function claimDue(limit: number): Promise<TaskRow[]> {
 }
 
 /**
- * Sends the refunds decided but not yet sent (`requested`), oldest first. The refund's id is
+ * Sends the refunds decided but not yet sent (`requested`) whose turn has come, oldest first;
+ * one that fails waits a growing pause, so it never holds back the others. The refund's id is
  * the provider's idempotency key, so two instances, or a retry after a crash, send it once.
  * No lock is held during the call: the sandbox delivers the refund's event in-process, and its
  * handler locks the refund row.
@@ -44,14 +45,14 @@ async function sendRequestedRefunds(limit: number): Promise<number> {
       .select({ refund: orderRefunds, paymentId: orders.paymentId })
       .from(orderRefunds)
       .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-      .where(eq(orderRefunds.status, "requested"))
-      .orderBy(asc(orderRefunds.createdAt))
+      .where(and(eq(orderRefunds.status, "requested"), lte(orderRefunds.sendAfter, sql`now()`)))
+      .orderBy(asc(orderRefunds.sendAfter))
       .limit(limit),
   );
   let sent = 0;
   for (const { refund, paymentId } of requested) {
-    if (!paymentId) continue;
     try {
+      if (!paymentId) throw new Error("the order has no payment to refund");
       const sentRefund = await getPaymentProvider().createRefund({
         paymentId,
         amountMinor: refund.amountMinor,
@@ -69,6 +70,17 @@ async function sendRequestedRefunds(limit: number): Promise<number> {
       sent += 1;
     } catch (error) {
       console.error("orders: refund not sent", { id: refund.id, error });
+      // Tried again later (30 s, 1 min, 2 min … up to an hour), after the ones due before.
+      await withSystemContext("orders: refund not sent", (tx) =>
+        tx
+          .update(orderRefunds)
+          .set({
+            sendAttempts: sql`${orderRefunds.sendAttempts} + 1`,
+            sendAfter: sql`now() + make_interval(secs => least(3600, 30 * power(2, ${orderRefunds.sendAttempts})))`,
+            sendError: error instanceof Error ? error.message.slice(0, 500) : "failed",
+          })
+          .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, "requested"))),
+      );
     }
   }
   return sent;

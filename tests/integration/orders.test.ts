@@ -268,6 +268,62 @@ describe("stock lowered under a hold", () => {
   });
 });
 
+describe("refunds the provider refuses", () => {
+  it("wait a growing pause and never hold back the refunds after them", async () => {
+    const { buyer: gil, orderId: refused } = await placed("refused-gil");
+    await paySandboxOrder(gil.claims, refused, SUCCESS);
+    const { buyer: hal, orderId: owed } = await placed("owed-hal");
+    await paySandboxOrder(hal.claims, owed, SUCCESS);
+    // Three refunds the provider refuses (more than was paid), older than a good one.
+    const stuck = await runAsSystem(db(), "test: refunds the provider refuses", (tx) =>
+      tx
+        .insert(orderRefunds)
+        .values(
+          [1, 2, 3].map((n) => ({
+            orderId: refused,
+            organisationId: world.a.id,
+            amountMinor: 999_000 + n,
+            reason: "other" as const,
+            createdAt: sql`now() - interval '1 hour'`,
+            sendAfter: sql`now() - interval '1 hour'`,
+          })),
+        )
+        .returning({ id: orderRefunds.id }),
+    );
+    const [good] = await runAsSystem(db(), "test: a refund owed", (tx) =>
+      tx
+        .insert(orderRefunds)
+        .values({ orderId: owed, organisationId: world.a.id, amountMinor: 500, reason: "other" })
+        .returning({ id: orderRefunds.id }),
+    );
+    const refundRow = async (id: string) =>
+      (
+        await runAsSystem(db(), "test: refund", (tx) =>
+          tx.select().from(orderRefunds).where(eq(orderRefunds.id, id)),
+        )
+      )[0]!;
+    try {
+      // Two at a time: the first run takes two refused ones, the second reaches the good one.
+      await runOrderTasks(2);
+      await runOrderTasks(2);
+      expect(await refundRow(good!.id)).toMatchObject({ status: "succeeded" });
+      const first = await refundRow(stuck[0]!.id);
+      expect(first).toMatchObject({ status: "requested", sendAttempts: 1 });
+      expect(first.sendError).toMatch(/exceeds/);
+      expect(first.sendAfter.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      expect(await orderRow(owed)).toMatchObject({ refundedMinor: 500 });
+      expect(await orderRow(refused)).toMatchObject({ refundedMinor: 0, paymentStatus: "paid" });
+    } finally {
+      await runAsSystem(db(), "test: refused refunds end", (tx) =>
+        tx
+          .update(orderRefunds)
+          .set({ status: "failed" })
+          .where(sql`${orderRefunds.id} in ${stuck.map((r) => r.id)}`),
+      );
+    }
+  });
+});
+
 describe("holds and expiry", () => {
   it("a pending order's hold counts for others until it passes; upkeep then expires the order", async () => {
     await setStock(2);
