@@ -7,9 +7,8 @@
 -- Carts, buyers and the shop are the bench's (bench/checkout.ts seeds them); each run of
 -- this script consumes the next cart of its range (sequence bench_checkout_cart_seq).
 
--- 1. placeOrder: the rate limit (checkout:<buyer>), which also picks this run's cart
-BEGIN;
-SELECT set_config('app.context', 'system:' || 'rate-limit', true);
+-- 1. placeOrder: the rate limit (checkout:<buyer>), which also picks this run's cart; one
+--    statement committed on its own, as the app sends it (lib/rate-limit/counter.ts)
 WITH s AS (SELECT nextval('bench_checkout_cart_seq') AS n),
      w AS (SELECT to_timestamp(floor(extract(epoch FROM now()) / 60) * 60) AS start)
 INSERT INTO rate_limits AS r (key, window_start, count, expires_at)
@@ -23,7 +22,6 @@ ON CONFLICT (key) DO UPDATE SET
 RETURNING r.count AS tries, ceil(extract(epoch FROM (r.expires_at - now())))::int AS retry_after,
   substr(r.key, 10) AS usr, replace(substr(r.key, 10), '-9000-', '-8000-') AS cart
 \gset
-COMMIT;
 
 -- 2. placeOrder's transaction: the cart locked, its lines and units, the unit's advisory
 --    lock, everyone else's holds, the shop's terms, the order, its line and event, the cart gone
@@ -88,9 +86,7 @@ VALUES (:order_id::uuid, :org::uuid, 'placed', :usr::uuid, jsonb_build_object('c
 DELETE FROM carts WHERE id = :cart::uuid;
 COMMIT;
 
--- 3. paySandboxOrder: its rate limit, the buyer's order read
-BEGIN;
-SELECT set_config('app.context', 'system:' || 'rate-limit', true);
+-- 3. paySandboxOrder: its rate limit, the buyer's order read (each one statement on its own)
 WITH w AS (SELECT to_timestamp(floor(extract(epoch FROM now()) / 60) * 60) AS start)
 INSERT INTO rate_limits AS r (key, window_start, count, expires_at)
 SELECT 'pay:' || :usr::text, w.start, 1, w.start + make_interval(secs => 60) FROM w
@@ -99,11 +95,7 @@ ON CONFLICT (key) DO UPDATE SET
   window_start = excluded.window_start,
   expires_at = excluded.expires_at
 RETURNING r.count, ceil(extract(epoch FROM (r.expires_at - now())))::int AS retry_after;
-COMMIT;
-BEGIN;
-SELECT set_config('app.context', 'system:' || 'orders: buyer''s order', true);
 SELECT * FROM orders WHERE id = :order_id::uuid AND buyer_user_id = :usr::uuid;
-COMMIT;
 
 -- 4. the sandbox creates the PaymentIntent (idempotency key order:<id>) and its event
 BEGIN;
@@ -244,22 +236,17 @@ SELECT DISTINCT listing_id FROM reviews WHERE author_user_id = :usr::uuid AND or
 UPDATE sandbox_events SET delivered_at = now(), attempts = attempts + 1 WHERE id = :succeeded_event::text;
 COMMIT;
 
--- 9. after the answer, runOrderTasks: refunds to send, the mail task claimed, read, queued, done
-BEGIN;
-SELECT set_config('app.context', 'system:' || 'orders: refunds to send', true);
+-- 9. after the answer, runOrderTasks: refunds to send, the mail task claimed, read, queued,
+--    done (the refunds' read, the claim and the done mark are one statement each, on their own)
 SELECT r.*, o.payment_id FROM order_refunds r JOIN orders o ON o.id = r.order_id
-WHERE r.status = 'requested' ORDER BY r.created_at LIMIT 20;
-COMMIT;
-BEGIN;
-SELECT set_config('app.context', 'system:' || 'orders: tasks', true);
+WHERE r.status = 'requested' AND r.send_after <= now() ORDER BY r.send_after LIMIT 20;
 -- (the app claims every due task, each runner skipping the others'; here each run claims the
 -- task of its own order, so that two runs never wait on each other's claimed rows)
-SELECT * FROM order_tasks WHERE done_at IS NULL AND run_after <= now() AND order_id = :order_id::uuid
-ORDER BY run_after LIMIT 20 FOR UPDATE SKIP LOCKED;
 UPDATE order_tasks SET attempts = attempts + 1,
   run_after = now() + make_interval(secs => least(3600, 30 * power(2, attempts)))
-WHERE order_id = :order_id::uuid AND done_at IS NULL;
-COMMIT;
+WHERE id IN (SELECT id FROM order_tasks WHERE done_at IS NULL AND run_after <= now()
+  AND order_id = :order_id::uuid ORDER BY run_after LIMIT 20 FOR UPDATE SKIP LOCKED)
+RETURNING *;
 BEGIN;
 SELECT set_config('app.context', 'system:' || 'orders: mail', true);
 SELECT o.*, p.locale FROM orders o LEFT JOIN profiles p ON p.id = o.buyer_user_id WHERE o.id = :order_id::uuid;
@@ -273,7 +260,4 @@ VALUES ('Live Market <no-reply@livemarket.local>', 'bench@example.test', 'Order 
   'orderUpdate', 'en')
 RETURNING id;
 COMMIT;
-BEGIN;
-SELECT set_config('app.context', 'system:' || 'orders: tasks', true);
 UPDATE order_tasks SET done_at = now(), last_error = NULL WHERE order_id = :order_id::uuid AND done_at IS NULL;
-COMMIT;

@@ -171,9 +171,14 @@ export async function moveStock(
  * transactions locking several units cannot deadlock.
  */
 export async function lockSellables(tx: Tx, kind: SellableKind, ids: string[]): Promise<void> {
-  for (const id of [...new Set(ids)].sort()) {
-    await queryRows(tx, sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${id}`}, 0))`);
-  }
+  // Sent together (one round trip): the server takes them one after another, in this order.
+  await Promise.all(
+    [...new Set(ids)]
+      .sort()
+      .map((id) =>
+        queryRows(tx, sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${id}`}, 0))`),
+      ),
+  );
 }
 
 /**

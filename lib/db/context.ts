@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { runAsAnon, runAsSystem, runAsUser, type UserClaims } from "@/lib/db/run-context";
-import type { Tx } from "@/lib/db/types";
+import type { Db, Tx } from "@/lib/db/types";
 
 export type { Tx } from "@/lib/db/types";
 export type { UserClaims } from "@/lib/db/run-context";
@@ -26,4 +26,14 @@ export function withAnonContext<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
 
 export function withSystemContext<T>(reason: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return runAsSystem(getDb(), reason, fn);
+}
+
+/**
+ * One statement as the owner, committed on its own: no transaction around it (a begin, the
+ * context's settings and a commit are two round trips more). Only for a single read, or a
+ * single write that is whole by itself; anything that needs two statements to agree uses
+ * withSystemContext. `reason` names the work where the code reads it, as for a context.
+ */
+export function withSystemStatement<T>(_reason: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  return fn(getDb());
 }

@@ -25,25 +25,27 @@ export async function sendOrderMail(
   const kind = payload.mail;
   if (!isMailKind(kind)) return;
   const found = await withSystemContext("orders: mail", async (tx) => {
-    const [order] = await tx
-      .select({ order: orders, locale: profiles.locale })
-      .from(orders)
-      .leftJoin(profiles, eq(profiles.id, orders.buyerUserId))
-      .where(eq(orders.id, orderId));
-    if (!order) return null;
-    const lines = await tx
-      .select({
-        title: orderLines.title,
-        quantity: orderLines.quantity,
-        total: orderLines.totalMinor,
-      })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId))
-      .orderBy(asc(orderLines.position));
-    const [refund] = payload.refundId
-      ? await tx.select().from(orderRefunds).where(eq(orderRefunds.id, payload.refundId))
-      : [];
-    return { ...order, lines, refund };
+    // Three reads, sent together.
+    const [[order], lines, [refund]] = await Promise.all([
+      tx
+        .select({ order: orders, locale: profiles.locale })
+        .from(orders)
+        .leftJoin(profiles, eq(profiles.id, orders.buyerUserId))
+        .where(eq(orders.id, orderId)),
+      tx
+        .select({
+          title: orderLines.title,
+          quantity: orderLines.quantity,
+          total: orderLines.totalMinor,
+        })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.position)),
+      payload.refundId
+        ? tx.select().from(orderRefunds).where(eq(orderRefunds.id, payload.refundId))
+        : [],
+    ]);
+    return order ? { ...order, lines, refund } : null;
   });
   if (!found) return;
   const locale = isLocale(found.locale) ? found.locale : "en";

@@ -15,15 +15,14 @@ type OrderRow = typeof orders.$inferSelect;
  * lib/invoices), from the order's own copies: lines, contact, address, delivery and discount.
  */
 export async function invoiceOrder(tx: Tx, order: OrderRow): Promise<void> {
-  const lines = await tx
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.position));
-  const [profile] = await tx
-    .select({ locale: profiles.locale })
-    .from(profiles)
-    .where(eq(profiles.id, order.buyerUserId));
+  const [lines, [profile]] = await Promise.all([
+    tx
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position)),
+    tx.select({ locale: profiles.locale }).from(profiles).where(eq(profiles.id, order.buyerUserId)),
+  ]);
   const locale = isLocale(profile?.locale) ? profile.locale : "en";
   const address = order.shippingAddress;
   await issueInvoice(tx, {

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { withSystemContext, type UserClaims } from "@/lib/db/context";
+import { withSystemContext, withSystemStatement, type UserClaims } from "@/lib/db/context";
 import { AppError } from "@/lib/errors/app-error";
 import { getPaymentProvider, getSandboxProvider } from "@/lib/payments/get-provider";
 import type { Payment } from "@/lib/payments/provider";
@@ -14,13 +14,12 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** The buyer's order, read as the system after matching the buyer. */
 async function buyersOrder(claims: UserClaims, orderId: string): Promise<OrderRow> {
-  const order = await withSystemContext("orders: buyer's order", async (tx) => {
-    const [row] = await tx
+  const [order] = await withSystemStatement("orders: buyer's order", (db) =>
+    db
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.buyerUserId, claims.sub)));
-    return row ?? null;
-  });
+      .where(and(eq(orders.id, orderId), eq(orders.buyerUserId, claims.sub))),
+  );
   if (!order) throw new AppError("notFound");
   return order;
 }

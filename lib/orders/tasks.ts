@@ -1,6 +1,6 @@
 import "server-only";
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { withSystemContext } from "@/lib/db/context";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { withSystemStatement } from "@/lib/db/context";
 import { getPaymentProvider } from "@/lib/payments/get-provider";
 import { PaymentProviderError } from "@/lib/payments/provider";
 import { sendOrderMail } from "./mails";
@@ -8,28 +8,33 @@ import { orderRefunds, orders, orderTasks } from "./schema";
 
 type TaskRow = typeof orderTasks.$inferSelect;
 
-/** Claims due tasks (skipping those another instance runs) and pushes each back a little. */
+/**
+ * Claims due tasks (skipping those another instance runs) and pushes each back a little, in
+ * one statement: retried later with a growing pause (30 s, 1 min, 2 min … up to an hour)
+ * unless marked done.
+ */
 async function claimDue(limit: number): Promise<TaskRow[]> {
-  return withSystemContext("orders: claim tasks", async (tx) => {
-    const due = await tx
-      .select()
-      .from(orderTasks)
-      .where(and(isNull(orderTasks.doneAt), lte(orderTasks.runAfter, sql`now()`)))
-      .orderBy(asc(orderTasks.runAfter))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    for (const task of due) {
-      // Retry later with a growing pause (30 s, 1 min, 2 min … up to an hour).
-      await tx
-        .update(orderTasks)
-        .set({
-          attempts: sql`${orderTasks.attempts} + 1`,
-          runAfter: sql`now() + make_interval(secs => least(3600, 30 * power(2, ${orderTasks.attempts})))`,
-        })
-        .where(eq(orderTasks.id, task.id));
-    }
-    return due;
-  });
+  return withSystemStatement("orders: claim tasks", (db) =>
+    db
+      .update(orderTasks)
+      .set({
+        attempts: sql`${orderTasks.attempts} + 1`,
+        runAfter: sql`now() + make_interval(secs => least(3600, 30 * power(2, ${orderTasks.attempts})))`,
+      })
+      .where(
+        inArray(
+          orderTasks.id,
+          db
+            .select({ id: orderTasks.id })
+            .from(orderTasks)
+            .where(and(isNull(orderTasks.doneAt), lte(orderTasks.runAfter, sql`now()`)))
+            .orderBy(asc(orderTasks.runAfter))
+            .limit(limit)
+            .for("update", { skipLocked: true }),
+        ),
+      )
+      .returning(),
+  );
 }
 
 /**
@@ -40,8 +45,8 @@ async function claimDue(limit: number): Promise<TaskRow[]> {
  * handler locks the refund row.
  */
 async function sendRequestedRefunds(limit: number): Promise<number> {
-  const requested = await withSystemContext("orders: refunds to send", (tx) =>
-    tx
+  const requested = await withSystemStatement("orders: refunds to send", (db) =>
+    db
       .select({ refund: orderRefunds, paymentId: orders.paymentId })
       .from(orderRefunds)
       .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
@@ -61,8 +66,8 @@ async function sendRequestedRefunds(limit: number): Promise<number> {
         metadata: { orderId: refund.orderId, refundId: refund.id },
       });
       // Its event may have been handled already (the sandbox delivers in-process).
-      await withSystemContext("orders: refund sent", (tx) =>
-        tx
+      await withSystemStatement("orders: refund sent", (db) =>
+        db
           .update(orderRefunds)
           .set({ providerRefundId: sentRefund.id, status: "pending" })
           .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, "requested"))),
@@ -71,8 +76,8 @@ async function sendRequestedRefunds(limit: number): Promise<number> {
     } catch (error) {
       console.error("orders: refund not sent", { id: refund.id, error });
       // Tried again later (30 s, 1 min, 2 min … up to an hour), after the ones due before.
-      await withSystemContext("orders: refund not sent", (tx) =>
-        tx
+      await withSystemStatement("orders: refund not sent", (db) =>
+        db
           .update(orderRefunds)
           .set({
             sendAttempts: sql`${orderRefunds.sendAttempts} + 1`,
@@ -88,8 +93,8 @@ async function sendRequestedRefunds(limit: number): Promise<number> {
 
 /** Cancels the provider's payment of an order that ended unpaid (expired or cancelled). */
 async function cancelPayment(task: TaskRow): Promise<void> {
-  const [order] = await withSystemContext("orders: payment to cancel", (tx) =>
-    tx
+  const [order] = await withSystemStatement("orders: payment to cancel", (db) =>
+    db
       .select({ paymentId: orders.paymentId, status: orders.status, paid: orders.paymentStatus })
       .from(orders)
       .where(eq(orders.id, task.orderId)),
@@ -126,8 +131,8 @@ export async function runOrderTasks(limit = 20): Promise<number> {
   for (const task of due) {
     try {
       await run(task);
-      await withSystemContext("orders: task done", (tx) =>
-        tx
+      await withSystemStatement("orders: task done", (db) =>
+        db
           .update(orderTasks)
           .set({ doneAt: sql`now()`, lastError: null })
           .where(eq(orderTasks.id, task.id)),
@@ -135,8 +140,8 @@ export async function runOrderTasks(limit = 20): Promise<number> {
       done += 1;
     } catch (error) {
       console.error("orders: task failed", { id: task.id, kind: task.kind, error });
-      await withSystemContext("orders: task failed", (tx) =>
-        tx
+      await withSystemStatement("orders: task failed", (db) =>
+        db
           .update(orderTasks)
           .set({ lastError: error instanceof Error ? error.message.slice(0, 500) : "failed" })
           .where(eq(orderTasks.id, task.id)),
