@@ -45,7 +45,8 @@ type Sql = ReturnType<typeof postgres>;
  * (postgres.js's own default), a statement is described once per connection and then runs
  * in one round trip (docs/bench.md "Checkout": 178 → 95 round trips a checkout). PostgreSQL
  * re-plans a prepared statement when the role or a table it reads changes, so RLS and
- * migrations stay right.
+ * migrations stay right; `plan_cache_mode = force_custom_plan` (below) keeps planning each
+ * execution for its values, so only the parse and the describe are saved, not the plan.
  */
 function preparing(client: Sql): Sql {
   return new Proxy(client, {
@@ -72,7 +73,11 @@ export function connectDatabase(options: ConnectOptions): Database {
       postgres(url, {
         max: options.poolMax ?? 10,
         onnotice: () => {},
-        connection: { application_name: "live-market" },
+        // Prepared statements planned for each execution's values, as unprepared ones are:
+        // a generic plan (PostgreSQL's choice after five runs) took the member list from
+        // milliseconds to two seconds (an id array's position in its ORDER BY, RLS
+        // functions), docs/data-layer.md.
+        connection: { application_name: "live-market", plan_cache_mode: "force_custom_plan" },
       });
     const owner = settings(options.url);
     const users = settings(options.userUrl ?? userLoginUrl(options.url));

@@ -76,3 +76,30 @@ describe.each(drivers)("request context on $name", (driver) => {
     expect(() => runAsSystem(database.db, " ", async () => 1)).toThrow(ContextError);
   });
 });
+
+describe("prepared statements on PostgreSQL", () => {
+  const postgresDriver = drivers.find((driver) => driver.name === "postgres")!;
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await postgresDriver.open({ poolMax: 1 });
+  }, OPEN_TIMEOUT);
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("are planned for each execution's values on both logins (no generic plan)", async () => {
+    const mode = sql`select current_setting('plan_cache_mode') as mode`;
+    const asUser = await runAsUser(database.db, { sub: randomUUID() }, (tx) =>
+      queryRows<{ mode: string }>(tx, mode),
+    );
+    const asSystem = await runAsSystem(database.db, "test: plan cache mode", (tx) =>
+      queryRows<{ mode: string }>(tx, mode),
+    );
+    expect([asUser[0]?.mode, asSystem[0]?.mode]).toEqual([
+      "force_custom_plan",
+      "force_custom_plan",
+    ]);
+  });
+});
