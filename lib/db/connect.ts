@@ -45,8 +45,14 @@ type Sql = ReturnType<typeof postgres>;
  * (postgres.js's own default), a statement is described once per connection and then runs
  * in one round trip (docs/bench.md "Checkout": 178 → 95 round trips a checkout). PostgreSQL
  * re-plans a prepared statement when the role or a table it reads changes, so RLS and
- * migrations stay right; `plan_cache_mode = force_custom_plan` (below) keeps planning each
- * execution for its values, so only the parse and the describe are saved, not the plan.
+ * migrations stay right.
+ *
+ * Only the owner's pool (system work: checkout, webhooks, jobs) prepares. The user pool keeps
+ * drizzle's unnamed statements, planned for each execution's values: after five runs
+ * PostgreSQL may give a prepared statement a generic plan, and did so for the member list,
+ * which then parsed its 1,000-id order array once per row (1–2 s a query instead of a few
+ * ms). Forcing custom plans for the session instead (`plan_cache_mode`) also re-plans every
+ * query inside the RLS functions at each call: 8× slower RLS-filtered reads. docs/data-layer.md.
  */
 function preparing(client: Sql): Sql {
   return new Proxy(client, {
@@ -73,16 +79,12 @@ export function connectDatabase(options: ConnectOptions): Database {
       postgres(url, {
         max: options.poolMax ?? 10,
         onnotice: () => {},
-        // Prepared statements planned for each execution's values, as unprepared ones are:
-        // a generic plan (PostgreSQL's choice after five runs) took the member list from
-        // milliseconds to two seconds (an id array's position in its ORDER BY, RLS
-        // functions), docs/data-layer.md.
-        connection: { application_name: "live-market", plan_cache_mode: "force_custom_plan" },
+        connection: { application_name: "live-market" },
       });
     const owner = settings(options.url);
     const users = settings(options.userUrl ?? userLoginUrl(options.url));
     const db = drizzlePostgres({ client: preparing(owner) }) as unknown as Db;
-    const userDb = drizzlePostgres({ client: preparing(users) }) as unknown as Db;
+    const userDb = drizzlePostgres({ client: users }) as unknown as Db;
     markPipelined(db);
     markPipelined(userDb);
     bindUserLogin(db, { db: userDb });
