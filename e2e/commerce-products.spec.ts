@@ -275,9 +275,9 @@ test("a product from creation to the public page, and the rules on the way", asy
   // The cover first, with its description; served by the optimizer at the page's sizes.
   const cover = visitor.getByTestId("product-gallery").getByRole("img").first();
   await expect(cover).toHaveAttribute("alt", "The Lumen X2 from the back, in red");
-  expect(
-    await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-  ).toBe(true);
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   await expect(cover).toHaveAttribute("srcset", /\/_next\/image\?url=%2Fapi%2Fpublic-files%2F/);
   await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",
@@ -340,9 +340,12 @@ test("a product from creation to the public page, and the rules on the way", asy
   ).toBeVisible();
   const reviewPhoto = shopper.getByRole("img", { name: /^Photo 1 by / });
   await expect(reviewPhoto).toBeVisible();
-  expect(
-    await reviewPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-  ).toBe(true);
+  // Loaded, not only in the page: a broken image never gets a width.
+  await expect
+    .poll(() =>
+      reviewPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
   await expect(shopper.getByRole("img", { name: "Your photo 1" })).toBeVisible();
   await expect(shopper.getByRole("heading", { name: "Your review" })).toBeVisible();
   await expectNoSeriousA11yViolations(shopper);
