@@ -43,7 +43,8 @@ import {
  * the transaction that confirms the order (the payment's `payment.succeeded` handler).
  *
  * Written by the system (placing, payment events, refunds) and by members with
- * commerce.order.write (fulfilment, cancelling: `orders_update_permitted`). Read by the
+ * commerce.order.write (fulfilment, cancelling: `orders_update_permitted`); members with
+ * payment.refund.write lock it to refund and write nothing (`orders_lock_refund`). Read by the
  * buyer and by members with commerce.order.read. Amounts are integer minor units of
  * `currency`; lines, contact, address and delivery are copies taken when the order was
  * placed, so later changes to the catalogue or the address book never rewrite an order.
@@ -145,6 +146,14 @@ export const orders = pgTable(
       using: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')`,
       withCheck: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')`,
     }),
+    // A refund locks the order (`select … for update`, which RLS checks against the update
+    // policies) and changes nothing of it: payment.refund.write may lock, never write.
+    pgPolicy("orders_lock_refund", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'payment.refund.write')`,
+      withCheck: sql`false`,
+    }),
   ],
 ).enableRLS();
 
@@ -237,6 +246,14 @@ export const orderEvents = pgTable(
       for: "insert",
       to: authenticatedRole,
       withCheck: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')
+        and ${t.actorUserId} = (select auth.uid())`,
+    }),
+    // The refund's own timeline entry, for a member who refunds without commerce.order.write.
+    pgPolicy("order_events_insert_refund", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`${t.kind} = 'refund_requested'
+        and app.has_permission(${t.organisationId}, 'payment.refund.write')
         and ${t.actorUserId} = (select auth.uid())`,
     }),
   ],
