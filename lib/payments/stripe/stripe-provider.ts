@@ -22,6 +22,7 @@ import {
   type Setup,
 } from "../provider";
 import {
+  connectAccountFromStripe,
   eventFromStripe,
   paymentFromStripe,
   paymentMethodFromStripe,
@@ -213,12 +214,12 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    return connectAccountOf(account);
+    return connectAccountFromStripe(account);
   }
 
   async getConnectAccount(accountId: string): Promise<ConnectAccount | null> {
     const account = await orNull(() => this.stripe.accounts.retrieve(accountId));
-    return account ? connectAccountOf(account) : null;
+    return account ? connectAccountFromStripe(account) : null;
   }
 
   async createAccountLink(input: CreateAccountLinkInput): Promise<{ url: string }> {
@@ -306,12 +307,4 @@ function translate(error: unknown): unknown {
     return new PaymentProviderError("invalid_request", error.message);
   }
   return error;
-}
-
-function connectAccountOf(account: Stripe.Account): ConnectAccount {
-  return {
-    id: account.id,
-    detailsSubmitted: Boolean(account.details_submitted),
-    payoutsEnabled: Boolean(account.payouts_enabled),
-  };
 }
