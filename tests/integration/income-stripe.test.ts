@@ -30,6 +30,8 @@ import { startWebhookBridge } from "./support/webhook-bridge";
  */
 const SECRET_KEY = "sk_test_local";
 const WEBHOOK_SECRET = "whsec_local_test";
+/** The Connect endpoint's own secret: connected accounts' events are signed with it. */
+const CONNECT_SECRET = "whsec_local_connect";
 const saved = { ...process.env };
 const db = () => getDb();
 
@@ -67,6 +69,7 @@ beforeAll(async () => {
   process.env.PAYMENTS_PROVIDER = "stripe";
   process.env.STRIPE_SECRET_KEY = SECRET_KEY;
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_CONNECT_WEBHOOK_SECRET = CONNECT_SECRET;
   process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_local";
   process.env.STRIPE_API_URL = api.url;
   resetEnvForTests();
@@ -171,7 +174,12 @@ describe("Stripe payouts", () => {
 });
 
 /** An `account.updated` of Stripe's shape, signed with the endpoint's secret, through the route. */
-async function accountUpdated(account: Record<string, unknown>, created: number) {
+async function accountUpdated(
+  account: Record<string, unknown>,
+  created: number,
+  secret = CONNECT_SECRET,
+  status = 200,
+) {
   const id = `evt_${randomUUID().replaceAll("-", "")}`;
   const payload = JSON.stringify({
     ...structuredClone(fixtures.event),
@@ -180,10 +188,7 @@ async function accountUpdated(account: Record<string, unknown>, created: number)
     created,
     data: { object: { ...structuredClone(fixtures.account), ...account } },
   });
-  const signature = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({
-    payload,
-    secret: WEBHOOK_SECRET,
-  });
+  const signature = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret });
   const answer = await POST(
     new Request("http://127.0.0.1/api/payments/webhook", {
       method: "POST",
@@ -191,7 +196,7 @@ async function accountUpdated(account: Record<string, unknown>, created: number)
       body: payload,
     }),
   );
-  expect(answer.status).toBe(200);
+  expect(answer.status).toBe(status);
   return id;
 }
 
@@ -292,6 +297,22 @@ describe("account.updated", () => {
     );
     expect(recorded).toMatchObject({ type: "account.updated", objectId: accountId });
     expect(await accountRow(a.id)).toEqual(newer);
+  });
+
+  it("comes signed by the Connect endpoint's secret or the platform's; another is refused", async () => {
+    const { a } = await createOrganisationWorld(db());
+    await onboardingLink(provider, a.id, "http://127.0.0.1/balance");
+    const { accountId } = await accountRow(a.id);
+    const enabled = { id: accountId, details_submitted: true, payouts_enabled: true };
+    const at = Math.floor(Date.now() / 1000);
+    const forged = await accountUpdated(enabled, at, "whsec_someone_else", 400);
+    expect(await accountRow(a.id)).toMatchObject({ payoutsEnabled: false, statusAt: null });
+    const recorded = await runAsSystem(db(), "test", (tx) =>
+      tx.select().from(paymentEvents).where(eq(paymentEvents.eventId, forged)),
+    );
+    expect(recorded).toEqual([]);
+    await accountUpdated(enabled, at, WEBHOOK_SECRET);
+    expect(await accountRow(a.id)).toMatchObject({ payoutsEnabled: true });
   });
 
   it("an account that is no organisation's changes nothing", async () => {
