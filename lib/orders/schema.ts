@@ -216,6 +216,13 @@ export const orderLines = pgTable(
     check("order_lines_quantity", sql`${t.quantity} between 1 and 99`),
     check("order_lines_amounts", sql`${t.unitPriceMinor} >= 0 and ${t.totalMinor} >= 0`),
     ...orderPartReaders("order_lines", t),
+    // Those who read the orders that paid the organisation (lib/income) read their lines: a
+    // refund that puts the units back in stock reads them.
+    pgPolicy("order_lines_select_payment", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+    }),
   ],
 ).enableRLS();
 
@@ -248,11 +255,13 @@ export const orderEvents = pgTable(
       withCheck: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')
         and ${t.actorUserId} = (select auth.uid())`,
     }),
-    // The refund's own timeline entry, for a member who refunds without commerce.order.write.
+    // The refund's own timeline entries, for a member who refunds without commerce.order.write:
+    // the refund, and the units it put back in stock (that also needs commerce.product.write).
     pgPolicy("order_events_insert_refund", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`${t.kind} = 'refund_requested'
+      withCheck: sql`(${t.kind} = 'refund_requested' or (${t.kind} = 'restocked'
+          and app.has_permission(${t.organisationId}, 'commerce.product.write')))
         and app.has_permission(${t.organisationId}, 'payment.refund.write')
         and ${t.actorUserId} = (select auth.uid())`,
     }),
@@ -279,6 +288,12 @@ export const orderRefunds = pgTable(
     providerRefundId: text("provider_refund_id"),
     failureCode: text("failure_code"),
     requestedBy: uuid("requested_by"),
+    /**
+     * The refund put the order's units back in stock, in its own transaction (the seller's
+     * "Put the items back in stock"): at most one refund per order does
+     * (`order_refunds_one_restock`), and never one of an order a cancellation restocked.
+     */
+    restock: boolean("restock").notNull().default(false),
     // Sending a requested refund to the provider: a failed try waits (growing pause) so one
     // refund the provider keeps refusing never holds back the ones after it.
     sendAttempts: integer("send_attempts").notNull().default(0),
@@ -304,6 +319,9 @@ export const orderRefunds = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'succeeded'`),
     uniqueIndex("order_refunds_provider_key").on(t.providerRefundId),
+    uniqueIndex("order_refunds_one_restock")
+      .on(t.orderId)
+      .where(sql`${t.restock}`),
     index("order_refunds_to_send_idx")
       .on(t.sendAfter)
       .where(sql`${t.status} = 'requested'`),
@@ -318,7 +336,8 @@ export const orderRefunds = pgTable(
       for: "insert",
       to: authenticatedRole,
       withCheck: sql`app.has_permission(${t.organisationId}, 'payment.refund.write')
-        and ${t.status} = 'requested' and ${t.requestedBy} = (select auth.uid())`,
+        and ${t.status} = 'requested' and ${t.requestedBy} = (select auth.uid())
+        and (not ${t.restock} or app.has_permission(${t.organisationId}, 'commerce.product.write'))`,
     }),
   ],
 ).enableRLS();

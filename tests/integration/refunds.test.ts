@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { productVariants } from "@/lib/commerce/schema";
+import { cancelMyOrder } from "@/lib/orders/buyer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "@/lib/backoffice/doors";
 import { addToCart } from "@/lib/cart/cart";
@@ -8,7 +10,11 @@ import { runAsSystem, runAsUser } from "@/lib/db/run-context";
 import { paySandboxOrder } from "@/lib/orders/pay";
 import { placeOrder } from "@/lib/orders/place";
 import { orderEvents, orderRefunds, orders } from "@/lib/orders/schema";
-import { refundOrderCommand } from "@/lib/orders/seller-commands";
+import {
+  cancelOrderCommand,
+  fulfilOrderCommand,
+  refundOrderCommand,
+} from "@/lib/orders/seller-commands";
 import { runOrderTasks } from "@/lib/orders/tasks";
 import type { Permission } from "@/lib/permissions/catalogue";
 import { enableCommerce } from "./support/commerce";
@@ -25,25 +31,53 @@ import { sellableProduct, shopper } from "./support/shop";
  * Refunds from the back office (docs/income.md "Permissions", docs/orders.md): a custom role
  * holding payment.refund.write (and payment.charge.read, for the charge page) refunds without
  * any commerce.order.* permission; RLS lets it lock the order and write the refund's own
- * timeline entry, nothing else of the order.
+ * timeline entry, nothing else of the order. "Put the items back in stock" returns the units
+ * an order took, in the refund's transaction, once per order, for members who may also edit
+ * products.
  */
 const db = () => getDb();
 const SUCCESS = { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" };
 
 let world: OrganisationWorld;
 const productId = randomUUID();
+/** Sold without counting stock. */
+const untrackedId = randomUUID();
+let variantId: string;
+let untrackedVariantId: string;
 let refunder: TestMember;
 let reader: TestMember;
+/** Refunds and edits products: may put items back in stock. */
+let restocker: TestMember;
+
+async function stock(): Promise<number> {
+  const [row] = await runAsSystem(db(), "test: stock", (tx) =>
+    tx
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, variantId)),
+  );
+  return Number(row?.stock);
+}
 
 async function member(label: string, permissions: Permission[]): Promise<TestMember> {
   const roleId = await createCustomRole(db(), world.a.id, `Role ${label}`, permissions);
   return addMember(db(), world.a.id, roleId, label);
 }
 
-/** A confirmed, paid order of `quantity` units at 15.00. */
-async function paidOrder(label: string, quantity = 1) {
+/** A confirmed, paid order of `quantity` units at 15.00 (and `untracked` of 5.00). */
+async function paidOrder(label: string, quantity = 1, untracked = 0) {
   const buyer = await shopper(label);
-  const { cartId } = await addToCart(buyer.claims, { productId, option: [], quantity });
+  let cartId = "";
+  if (quantity > 0) {
+    ({ cartId } = await addToCart(buyer.claims, { productId, option: [], quantity }));
+  }
+  if (untracked > 0) {
+    ({ cartId } = await addToCart(buyer.claims, {
+      productId: untrackedId,
+      option: [],
+      quantity: untracked,
+    }));
+  }
   const { orderId } = await placeOrder(buyer.claims, {
     cartId,
     name: `Buyer ${label}`,
@@ -52,7 +86,7 @@ async function paidOrder(label: string, quantity = 1) {
     delivery: "pickup",
     addressId: null,
     discountCode: null,
-    expectedTotalMinor: 1500 * quantity,
+    expectedTotalMinor: 1500 * quantity + 500 * untracked,
   });
   expect(await paySandboxOrder(buyer.claims, orderId, SUCCESS)).toEqual({ outcome: "paid" });
   return { buyer, orderId };
@@ -100,15 +134,27 @@ async function attempt(who: TestMember, statement: Parameters<typeof runAsUser>[
 beforeAll(async () => {
   world = await createOrganisationWorld(db());
   await enableCommerce(db(), world.a.id);
-  await sellableProduct(
+  [variantId] = (await sellableProduct(
     world.a.id,
     productId,
     "published",
     [],
     [{ values: [], price: 1500, stock: 1000 }],
-  );
+  )) as [string];
+  [untrackedVariantId] = (await sellableProduct(
+    world.a.id,
+    untrackedId,
+    "published",
+    [],
+    [{ values: [], price: 500, stock: null }],
+  )) as [string];
   refunder = await member("refunder", ["payment.refund.write", "payment.charge.read"]);
   reader = await member("reader", ["payment.charge.read"]);
+  restocker = await member("restocker", [
+    "payment.refund.write",
+    "payment.charge.read",
+    "commerce.product.write",
+  ]);
 });
 
 afterAll(async () => {
@@ -202,5 +248,148 @@ describe("a custom role with payment.refund.write", () => {
       ),
     ).toBe("42501");
     expect(await refundsOf(orderId)).toEqual([]);
+  });
+});
+
+describe("a refund that puts the items back in stock", () => {
+  it("returns a delivered order's units with the refund, once per order", async () => {
+    const { orderId } = await paidOrder("restock-dora", 3);
+    const owner = world.a.members.owner.claims;
+    for (const step of ["ready", "delivered"]) {
+      expect(
+        await runCommand(owner, world.a.id, { orderId, step }, fulfilOrderCommand),
+      ).toMatchObject({ status: "done" });
+    }
+    expect((await orderRow(orderId)).status).toBe("completed");
+    const before = await stock();
+    // The goods came back: a member who refunds and edits products ticks the box.
+    expect(await refund(restocker, { orderId, amount: "20.00", restock: "on" })).toMatchObject({
+      status: "done",
+    });
+    expect(await stock()).toBe(before + 3);
+    expect(await refundsOf(orderId)).toMatchObject([{ amountMinor: 2000, restock: true }]);
+    expect((await eventsOf(orderId)).slice(-2)).toEqual([
+      { kind: "refund_requested", actor: restocker.userId, detail: { amountMinor: 2000 } },
+      { kind: "restocked", actor: restocker.userId, detail: { units: 3 } },
+    ]);
+    // A second time is refused and changes nothing; a refund without the box still goes.
+    expect(await refund(restocker, { orderId, amount: "5.00", restock: "on" })).toEqual({
+      status: "error",
+      code: "restockUnavailable",
+      field: "restock",
+    });
+    expect(await stock()).toBe(before + 3);
+    expect(await refundsOf(orderId)).toHaveLength(1);
+    expect(await refund(restocker, { orderId, amount: "5.00" })).toMatchObject({
+      status: "done",
+    });
+    expect(await stock()).toBe(before + 3);
+    // The database keeps it to one as well.
+    const second = await runAsSystem(db(), "test: second restock", (tx) =>
+      tx.insert(orderRefunds).values({
+        orderId,
+        organisationId: world.a.id,
+        amountMinor: 100,
+        reason: "other",
+        restock: true,
+      }),
+    ).then(
+      () => "inserted",
+      (error: { cause?: { code?: string } }) => error.cause?.code,
+    );
+    expect(second).toBe("23505");
+  });
+
+  it("is refused, with nothing changed, to a member who may not edit products", async () => {
+    const { orderId } = await paidOrder("restock-eve", 2);
+    const before = await stock();
+    const eventCount = (await eventsOf(orderId)).length;
+    expect(await refund(refunder, { orderId, amount: "30.00", restock: "on" })).toEqual({
+      status: "error",
+      code: "restockForbidden",
+      field: "restock",
+    });
+    expect(await stock()).toBe(before);
+    expect(await refundsOf(orderId)).toEqual([]);
+    expect(await eventsOf(orderId)).toHaveLength(eventCount);
+    // Not by hand either: RLS refuses such a refund row.
+    expect(
+      await attempt(refunder, (tx) =>
+        tx.insert(orderRefunds).values({
+          orderId,
+          organisationId: world.a.id,
+          amountMinor: 100,
+          reason: "other",
+          requestedBy: refunder.userId,
+          restock: true,
+        }),
+      ),
+    ).toBe("42501");
+  });
+
+  it("returns only the stock-tracked lines, and nothing of an order with none", async () => {
+    const { orderId } = await paidOrder("restock-finn", 2, 4);
+    const before = await stock();
+    expect(await refund(restocker, { orderId, amount: "1.00", restock: "on" })).toMatchObject({
+      status: "done",
+    });
+    expect(await stock()).toBe(before + 2);
+    expect((await eventsOf(orderId)).at(-1)).toMatchObject({
+      kind: "restocked",
+      detail: { units: 2 },
+    });
+    const [untracked] = await runAsSystem(db(), "test: untracked", (tx) =>
+      tx
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, untrackedVariantId)),
+    );
+    expect(untracked!.stock).toBeNull();
+
+    const { orderId: none } = await paidOrder("restock-gus", 0, 2);
+    expect(await refund(restocker, { orderId: none, amount: "1.00", restock: "on" })).toEqual({
+      status: "error",
+      code: "restockUnavailable",
+      field: "restock",
+    });
+    expect(await refundsOf(none)).toEqual([]);
+  });
+
+  it("never returns the units twice with a cancellation, whichever comes first", async () => {
+    // A refund put them back: cancelling the order later puts nothing back again.
+    const { orderId } = await paidOrder("restock-hana", 2);
+    const before = await stock();
+    expect(await refund(restocker, { orderId, amount: "3.00", restock: "on" })).toMatchObject({
+      status: "done",
+    });
+    expect(await stock()).toBe(before + 2);
+    expect(
+      await runCommand(world.a.members.owner.claims, world.a.id, { orderId }, cancelOrderCommand),
+    ).toMatchObject({ status: "done" });
+    expect(await stock()).toBe(before + 2);
+    expect((await eventsOf(orderId)).slice(-1)).toMatchObject([{ kind: "cancelled" }]);
+
+    // The buyer cancelled (units back), and the money could not go back: a refund of what is
+    // left is allowed, putting the units back again is not.
+    const { buyer, orderId: cancelled } = await paidOrder("restock-ivo", 1);
+    const paidStock = await stock();
+    await cancelMyOrder(buyer.claims, cancelled);
+    expect(await stock()).toBe(paidStock + 1);
+    await runAsSystem(db(), "test: refund failed", (tx) =>
+      tx.update(orderRefunds).set({ status: "failed" }).where(eq(orderRefunds.orderId, cancelled)),
+    );
+    await runAsSystem(db(), "test: payment back to paid", (tx) =>
+      tx
+        .update(orders)
+        .set({ paymentStatus: "paid", refundedMinor: 0 })
+        .where(eq(orders.id, cancelled)),
+    );
+    expect(await refund(restocker, { orderId: cancelled, amount: "15.00", restock: "on" })).toEqual(
+      { status: "error", code: "restockUnavailable", field: "restock" },
+    );
+    expect(await refund(restocker, { orderId: cancelled, amount: "15.00" })).toMatchObject({
+      status: "done",
+    });
+    expect(await stock()).toBe(paidStock + 1);
   });
 });
