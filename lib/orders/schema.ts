@@ -197,6 +197,13 @@ export const orderLines = pgTable(
     offerId: uuid("offer_id"),
     /** Whether the line's stock is tracked (held while pending, decremented on confirmation). */
     tracked: boolean("tracked").notNull().default(true),
+    /**
+     * Whether its order is pending (and so may hold the line's units until `hold_expires_at`):
+     * kept by the database (migration 0037: set on insert, and by a trigger when the order's
+     * status changes), so the holds queries read the few pending lines through
+     * `order_lines_pending_holds_idx` instead of every line ever sold.
+     */
+    pending: boolean("pending").notNull().default(false),
     taxClass: text("tax_class").notNull().default("standard"),
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
     discountMinor: bigint("discount_minor", { mode: "number" }).notNull().default(0),
@@ -212,6 +219,9 @@ export const orderLines = pgTable(
     uniqueIndex("order_lines_order_position_key").on(t.orderId, t.position),
     index("order_lines_organisation_order_idx").on(t.organisationId, t.orderId),
     index("order_lines_sellable_idx").on(t.sellableKind, t.sellableId),
+    index("order_lines_pending_holds_idx")
+      .on(t.sellableKind, t.sellableId)
+      .where(sql`${t.pending}`),
     index("order_lines_listing_idx").on(t.listingId),
     check("order_lines_quantity", sql`${t.quantity} between 1 and 99`),
     check("order_lines_amounts", sql`${t.unitPriceMinor} >= 0 and ${t.totalMinor} >= 0`),
