@@ -6,8 +6,9 @@ import { publishProduct } from "./support/shop";
 
 /**
  * The organisation's money (docs/income.md): a buyer pays an order; the owner finds the charge
- * under payment with the free tier's fee, refunds part of it from the charge, sees the refund
- * in payment/refunds and the balance, then (the hold passed) requests a sandbox payout.
+ * under payment with the free tier's fee, refunds part of it from the charge with the item put
+ * back in stock, sees the refund in payment/refunds and the balance, then (the hold passed)
+ * requests a sandbox payout.
  */
 async function pay(page: Page, productId: string, shop: string) {
   await page.goto(`/commerce/product/${productId}`);
@@ -73,9 +74,23 @@ test("the owner sees a charge, refunds part of it, and pays the balance out", as
   await owner.goto(`${base}/charge`);
   await owner.getByTestId("income-charge-row").getByRole("link").click();
   await expect(owner).toHaveURL(new RegExp(`charge\\?id=${orderId}$`));
+  const stock = async () =>
+    (
+      await sql(
+        (db) => db<{ stock: number }[]>`select stock from product_variants
+          where product_id = ${product}`,
+      )
+    )[0]?.stock;
+  // The paid order took one of the 5; the scarf came back, so the owner restocks it.
+  expect(await stock()).toBe(4);
   await owner.getByLabel("Amount (EUR)").fill("10.00");
+  await owner.getByLabel("Put the items back in stock").check();
   await owner.getByTestId("refund-submit").click();
   await expect(owner.getByTestId("income-notice")).toBeVisible();
+  expect(await stock()).toBe(5);
+  await expect(owner.getByTestId("charge-refunds")).toContainText("Items put back in stock");
+  // Once per order: the box is gone from the next refund.
+  await expect(owner.getByLabel("Put the items back in stock")).toHaveCount(0);
   await expectNoSeriousA11yViolations(owner);
   await owner.setViewportSize({ width: 360, height: 800 });
   await noSidewaysScroll(owner, [360]);

@@ -85,6 +85,11 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   /** The signing secret of the Stripe webhook endpoint (whsec_…). */
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /**
+   * The signing secret of the Stripe Connect webhook endpoint (whsec_…), which receives the
+   * connected accounts' events (`account.updated`); the same route checks both secrets.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
   /** Stripe API base URL (tests point the SDK at a local server). Unset: api.stripe.com. */
   STRIPE_API_URL: optionalUrl,
   /** Developer pages under /dev (mailbox, error trigger): on outside production, opt-in in it. */
@@ -292,6 +297,14 @@ const checkedSchema = schema.superRefine((value, context) => {
           message: `PAYMENTS_PROVIDER=stripe needs ${name}: ${what}`,
         });
       }
+    }
+    const connect = value.STRIPE_CONNECT_WEBHOOK_SECRET?.trim();
+    if (connect && !/^whsec_/.test(connect)) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_CONNECT_WEBHOOK_SECRET"],
+        message: "STRIPE_CONNECT_WEBHOOK_SECRET is a webhook signing secret (whsec_…)",
+      });
     }
   }
   if (value.AUTH_SIGNING_KEY && value.AUTH_JWT_KEYS) {

@@ -7,7 +7,8 @@ import { refundReasons } from "@/lib/orders/order-types";
  * The refund form of an order's payment (payment.refund.write), on the order and on the
  * charge pages: full by default, or any part of what is left, with a reason and a note. Both
  * actions run the orders' refund command, so there is one refund rule wherever refunds are
- * made. A plain form: it works without JavaScript.
+ * made. "Put the items back in stock" is offered where the member may (`restockable`). A plain
+ * form: it works without JavaScript.
  */
 export async function RefundForm({
   action,
@@ -15,6 +16,7 @@ export async function RefundForm({
   orderId,
   currency,
   leftMinor,
+  restockable,
   locale,
   framed = false,
 }: {
@@ -23,6 +25,8 @@ export async function RefundForm({
   orderId: string;
   currency: string;
   leftMinor: number;
+  /** Offer "Put the items back in stock" (commerce.product.write, `canRestock`). */
+  restockable: boolean;
   locale: string;
   /** Its own bordered box (the charge page); inside the order's actions box otherwise. */
   framed?: boolean;
@@ -75,6 +79,25 @@ export async function RefundForm({
         </label>
         <textarea id="refund-note" name="note" rows={2} maxLength={500} className="field-control" />
       </div>
+      {restockable ? (
+        <div className="flex items-start gap-2">
+          <input
+            id="refund-restock"
+            name="restock"
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+            aria-describedby="refund-restock-hint"
+          />
+          <div className="flex flex-col">
+            <label htmlFor="refund-restock" className="text-sm font-medium">
+              {t("seller.refundRestock")}
+            </label>
+            <p id="refund-restock-hint" className="text-sm text-muted-foreground">
+              {t("seller.refundRestockHint")}
+            </p>
+          </div>
+        </div>
+      ) : null}
       <button
         type="submit"
         className="btn btn-outline h-10 self-start px-4"

@@ -5,14 +5,19 @@ import {
   refundOrderAction,
 } from "@/app/[locale]/backoffice/organisation/[organisationId]/commerce/order/actions";
 import { formatMoney } from "@/lib/i18n/format";
-import { canCancel, nextFulfilmentSteps, refundableMinor } from "@/lib/orders/order-rules";
+import {
+  canCancel,
+  canRestock,
+  nextFulfilmentSteps,
+  refundableMinor,
+} from "@/lib/orders/order-rules";
 import type { OrderDetail } from "@/lib/orders/queries";
 import { RefundForm } from "./refund-form";
 
 /**
  * The seller's actions on one order, as plain forms (they work without JavaScript): the next
  * fulfilment steps and cancel (commerce.order.write), a refund (payment.refund.write) of at
- * most what is left.
+ * most what is left, which may put the items back in stock (commerce.product.write).
  */
 export async function SellerOrderActions({
   detail,
@@ -22,7 +27,7 @@ export async function SellerOrderActions({
 }: {
   detail: OrderDetail;
   organisationId: string;
-  can: { write: boolean; refund: boolean };
+  can: { write: boolean; refund: boolean; restock: boolean };
   locale: string;
 }) {
   const t = await getTranslations("orders");
@@ -76,6 +81,7 @@ export async function SellerOrderActions({
           orderId={order.id}
           currency={order.currency}
           leftMinor={left}
+          restockable={can.restock && canRestock(order, detail.refunds)}
           locale={locale}
         />
       ) : null}

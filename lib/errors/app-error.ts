@@ -63,6 +63,8 @@ export const appErrorCodes = [
   "orderState",
   "orderNotPayable",
   "refundExceeds",
+  "restockUnavailable",
+  "restockForbidden",
   "offerEndsBeforeStart",
   "offerPercentRange",
   "offerPriceNotBelow",

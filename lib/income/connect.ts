@@ -1,11 +1,11 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import type { CommandConfig } from "@/lib/backoffice/doors";
 import { getDb } from "@/lib/db/client";
 import { runAsSystem } from "@/lib/db/run-context";
 import type { Tx } from "@/lib/db/types";
-import type { PaymentProvider } from "@/lib/payments/provider";
+import type { ConnectAccount, PaymentProvider } from "@/lib/payments/provider";
 import { paymentAccounts } from "./schema";
 
 /**
@@ -13,7 +13,9 @@ import { paymentAccounts } from "./schema";
  * Connect, express. A member with payment.payout.write starts (or resumes) onboarding: the
  * account is made once per organisation (idempotency key from the organisation's id), kept in
  * payment_accounts by the system, and the member is sent to the provider's hosted form with
- * return and refresh URLs under payment/balance. Coming back reads the account's status.
+ * return and refresh URLs under payment/balance. The account's status comes from the
+ * provider's `account.updated` events (lib/income/account-events.ts) and is read back when the
+ * member comes back from the form.
  */
 export type AccountRow = typeof paymentAccounts.$inferSelect;
 
@@ -73,6 +75,8 @@ export async function ensureConnectAccount(
         accountId: account.id,
         detailsSubmitted: account.detailsSubmitted,
         payoutsEnabled: account.payoutsEnabled,
+        chargesEnabled: account.chargesEnabled,
+        disabledReason: account.disabledReason,
       })
       .onConflictDoNothing();
     return (await accountOf(tx, organisationId, provider.name))!;
@@ -94,7 +98,42 @@ export async function onboardingLink(
   return url;
 }
 
-/** Reads the account's status back from the provider (after onboarding) and keeps it. */
+/**
+ * Keeps what the provider says of an account, said at `at`, unless the row holds a later word
+ * (`status_at`): an event that arrives after a newer one changes nothing. Stripe's times are
+ * whole seconds, so a word of the same second as the stored one still applies. An account
+ * that is no organisation's changes nothing. Answers whether a row changed.
+ */
+export async function recordAccountStatus(
+  tx: Tx,
+  provider: string,
+  account: ConnectAccount,
+  at: Date,
+): Promise<boolean> {
+  const updated = await tx
+    .update(paymentAccounts)
+    .set({
+      detailsSubmitted: account.detailsSubmitted,
+      payoutsEnabled: account.payoutsEnabled,
+      chargesEnabled: account.chargesEnabled,
+      disabledReason: account.disabledReason,
+      statusAt: at,
+    })
+    .where(
+      and(
+        eq(paymentAccounts.provider, provider),
+        eq(paymentAccounts.accountId, account.id),
+        or(isNull(paymentAccounts.statusAt), lte(paymentAccounts.statusAt, at)),
+      ),
+    )
+    .returning({ organisationId: paymentAccounts.organisationId });
+  return updated.length > 0;
+}
+
+/**
+ * Reads the account's status back from the provider (the member is back from onboarding,
+ * perhaps before the provider's event) and keeps it, as of now (whole seconds).
+ */
 export async function refreshConnectAccount(
   provider: PaymentProvider,
   organisationId: string,
@@ -106,17 +145,9 @@ export async function refreshConnectAccount(
   if (!row) return null;
   const account = await provider.getConnectAccount(row.accountId);
   if (!account) return row;
+  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
   return runAsSystem(db, "income: payout account", async (tx) => {
-    const [updated] = await tx
-      .update(paymentAccounts)
-      .set({ detailsSubmitted: account.detailsSubmitted, payoutsEnabled: account.payoutsEnabled })
-      .where(
-        and(
-          eq(paymentAccounts.organisationId, organisationId),
-          eq(paymentAccounts.provider, provider.name),
-        ),
-      )
-      .returning();
-    return updated ?? row;
+    await recordAccountStatus(tx, provider.name, account, now);
+    return (await accountOf(tx, organisationId, provider.name)) ?? row;
   });
 }

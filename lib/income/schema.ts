@@ -146,10 +146,10 @@ export const paymentBalanceEntries = pgTable(
 ).enableRLS();
 
 /**
- * The organisation's payout account at the provider (Stripe Connect, express): its id and the
- * status read back from the provider after onboarding. One per organisation and provider.
- * Read with payment.charge.read; written by the system after a payment.payout.write member
- * started or came back from onboarding (lib/income/connect.ts).
+ * The organisation's payout account at the provider (Stripe Connect, express): its id and its
+ * status, as the provider's `account.updated` events tell it and as read back after
+ * onboarding. One per organisation and provider. Read with payment.charge.read; written by the
+ * system only (lib/income/connect.ts).
  */
 export const paymentAccounts = pgTable(
   "payment_accounts",
@@ -161,6 +161,14 @@ export const paymentAccounts = pgTable(
     accountId: text("account_id").notNull(),
     detailsSubmitted: boolean("details_submitted").notNull().default(false),
     payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+    chargesEnabled: boolean("charges_enabled").notNull().default(false),
+    /** The provider's reason for holding the account back (Stripe's), null when none. */
+    disabledReason: text("disabled_reason"),
+    /**
+     * When the provider said the stored status (an event's `created`, whole seconds); null
+     * before its first word. An older word arriving later changes nothing.
+     */
+    statusAt: timestamp("status_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()

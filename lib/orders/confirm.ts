@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { SellableKind } from "@/lib/cart/sellable-kinds";
 import { lockSellables, moveStock, stockOf } from "@/lib/cart/sellables";
 import type { Tx } from "@/lib/db/types";
@@ -78,7 +78,7 @@ async function canTake(tx: Tx, order: OrderRow, lines: LineRow[]): Promise<boole
   return true;
 }
 
-/** Moves the tracked lines' units: taken on confirmation, returned when cancelled before shipping. */
+/** Moves the tracked lines' units: taken on confirmation, returned by returnOrderStock. */
 async function moveOrderStock(
   tx: Tx,
   lines: LineRow[],
@@ -160,23 +160,40 @@ export async function confirmPaidOrder(tx: Tx, order: OrderRow, payment: Payment
 }
 
 /**
- * Cancels a confirmed order that has not left the shop (the caller holds the order's lock and
- * checked `canCancel`): its units go back on the shelf, and what is left of its payment goes
- * back (a refund sent after the commit). Answers the amount refunded.
+ * Puts the units a confirmed order took back in stock (its tracked lines, through the sellable
+ * source, under the same advisory locks as placing), once per order: an order whose units a
+ * refund put back already (`order_refunds.restock`) gives nothing back again. The caller holds
+ * the order's lock, has checked that the order took its stock, and writes the `restocked`
+ * timeline entry beside its own. Answers the units put back (0: none tracked, or back already).
  */
-export async function cancelConfirmedOrder(
-  tx: Tx,
-  order: OrderRow,
-  input: { actorUserId: string; reason: "cancelled" | "requested_by_customer"; leftMinor: number },
-): Promise<void> {
+export async function returnOrderStock(tx: Tx, order: Pick<OrderRow, "id">): Promise<number> {
+  const [back] = await tx
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.restock, true)))
+    .limit(1);
+  if (back) return 0;
   const tracked = (await linesOf(tx, order.id)).filter((line) => line.tracked);
   for (const kind of new Set(tracked.map((line) => line.sellableKind))) {
     const ids = tracked.filter((line) => line.sellableKind === kind).map((l) => l.sellableId);
     await lockSellables(tx, kind, ids);
   }
   await moveOrderStock(tx, tracked, "return");
+  return tracked.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/**
+ * Cancels a confirmed order that has not left the shop (the caller holds the order's lock and
+ * checked `canCancel`): its units go back on the shelf (unless a refund put them back
+ * already), and what is left of its payment goes back (a refund sent after the commit).
+ */
+export async function cancelConfirmedOrder(
+  tx: Tx,
+  order: OrderRow,
+  input: { actorUserId: string; reason: "cancelled" | "requested_by_customer"; leftMinor: number },
+): Promise<void> {
+  const units = await returnOrderStock(tx, order);
   await tx.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id));
-  const units = tracked.reduce((sum, line) => sum + line.quantity, 0);
   await recordEvents(
     tx,
     order,

@@ -55,3 +55,18 @@ export function refundableMinor(
     .reduce((sum, refund) => sum + refund.amountMinor, 0);
   return Math.max(0, order.totalMinor - taken);
 }
+
+/**
+ * Whether a refund may put the order's units back in stock: the order took them (confirmed,
+ * or completed after delivery; a cancelled one gave them back already, a pending or expired
+ * one never took them) and no refund of it put them back before. Once per order.
+ */
+export function canRestock(
+  order: { status: OrderStatus },
+  refunds: { restock: boolean }[],
+): boolean {
+  return (
+    (order.status === "confirmed" || order.status === "completed") &&
+    !refunds.some((refund) => refund.restock)
+  );
+}

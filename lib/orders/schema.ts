@@ -43,7 +43,8 @@ import {
  * the transaction that confirms the order (the payment's `payment.succeeded` handler).
  *
  * Written by the system (placing, payment events, refunds) and by members with
- * commerce.order.write (fulfilment, cancelling: `orders_update_permitted`). Read by the
+ * commerce.order.write (fulfilment, cancelling: `orders_update_permitted`); members with
+ * payment.refund.write lock it to refund and write nothing (`orders_lock_refund`). Read by the
  * buyer and by members with commerce.order.read. Amounts are integer minor units of
  * `currency`; lines, contact, address and delivery are copies taken when the order was
  * placed, so later changes to the catalogue or the address book never rewrite an order.
@@ -145,6 +146,14 @@ export const orders = pgTable(
       using: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')`,
       withCheck: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')`,
     }),
+    // A refund locks the order (`select … for update`, which RLS checks against the update
+    // policies) and changes nothing of it: payment.refund.write may lock, never write.
+    pgPolicy("orders_lock_refund", {
+      for: "update",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'payment.refund.write')`,
+      withCheck: sql`false`,
+    }),
   ],
 ).enableRLS();
 
@@ -188,6 +197,13 @@ export const orderLines = pgTable(
     offerId: uuid("offer_id"),
     /** Whether the line's stock is tracked (held while pending, decremented on confirmation). */
     tracked: boolean("tracked").notNull().default(true),
+    /**
+     * Whether its order is pending (and so may hold the line's units until `hold_expires_at`):
+     * kept by the database (migration 0037: set on insert, and by a trigger when the order's
+     * status changes), so the holds queries read the few pending lines through
+     * `order_lines_pending_holds_idx` instead of every line ever sold.
+     */
+    pending: boolean("pending").notNull().default(false),
     taxClass: text("tax_class").notNull().default("standard"),
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
     discountMinor: bigint("discount_minor", { mode: "number" }).notNull().default(0),
@@ -203,10 +219,20 @@ export const orderLines = pgTable(
     uniqueIndex("order_lines_order_position_key").on(t.orderId, t.position),
     index("order_lines_organisation_order_idx").on(t.organisationId, t.orderId),
     index("order_lines_sellable_idx").on(t.sellableKind, t.sellableId),
+    index("order_lines_pending_holds_idx")
+      .on(t.sellableKind, t.sellableId)
+      .where(sql`${t.pending}`),
     index("order_lines_listing_idx").on(t.listingId),
     check("order_lines_quantity", sql`${t.quantity} between 1 and 99`),
     check("order_lines_amounts", sql`${t.unitPriceMinor} >= 0 and ${t.totalMinor} >= 0`),
     ...orderPartReaders("order_lines", t),
+    // Those who read the orders that paid the organisation (lib/income) read their lines: a
+    // refund that puts the units back in stock reads them.
+    pgPolicy("order_lines_select_payment", {
+      for: "select",
+      to: authenticatedRole,
+      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+    }),
   ],
 ).enableRLS();
 
@@ -239,6 +265,16 @@ export const orderEvents = pgTable(
       withCheck: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')
         and ${t.actorUserId} = (select auth.uid())`,
     }),
+    // The refund's own timeline entries, for a member who refunds without commerce.order.write:
+    // the refund, and the units it put back in stock (that also needs commerce.product.write).
+    pgPolicy("order_events_insert_refund", {
+      for: "insert",
+      to: authenticatedRole,
+      withCheck: sql`(${t.kind} = 'refund_requested' or (${t.kind} = 'restocked'
+          and app.has_permission(${t.organisationId}, 'commerce.product.write')))
+        and app.has_permission(${t.organisationId}, 'payment.refund.write')
+        and ${t.actorUserId} = (select auth.uid())`,
+    }),
   ],
 ).enableRLS();
 
@@ -262,6 +298,12 @@ export const orderRefunds = pgTable(
     providerRefundId: text("provider_refund_id"),
     failureCode: text("failure_code"),
     requestedBy: uuid("requested_by"),
+    /**
+     * The refund put the order's units back in stock, in its own transaction (the seller's
+     * "Put the items back in stock"): at most one refund per order does
+     * (`order_refunds_one_restock`), and never one of an order a cancellation restocked.
+     */
+    restock: boolean("restock").notNull().default(false),
     // Sending a requested refund to the provider: a failed try waits (growing pause) so one
     // refund the provider keeps refusing never holds back the ones after it.
     sendAttempts: integer("send_attempts").notNull().default(0),
@@ -287,6 +329,9 @@ export const orderRefunds = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'succeeded'`),
     uniqueIndex("order_refunds_provider_key").on(t.providerRefundId),
+    uniqueIndex("order_refunds_one_restock")
+      .on(t.orderId)
+      .where(sql`${t.restock}`),
     index("order_refunds_to_send_idx")
       .on(t.sendAfter)
       .where(sql`${t.status} = 'requested'`),
@@ -301,7 +346,8 @@ export const orderRefunds = pgTable(
       for: "insert",
       to: authenticatedRole,
       withCheck: sql`app.has_permission(${t.organisationId}, 'payment.refund.write')
-        and ${t.status} = 'requested' and ${t.requestedBy} = (select auth.uid())`,
+        and ${t.status} = 'requested' and ${t.requestedBy} = (select auth.uid())
+        and (not ${t.restock} or app.has_permission(${t.organisationId}, 'commerce.product.write'))`,
     }),
   ],
 ).enableRLS();

@@ -6,8 +6,8 @@ import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
 import { currencyDigits, toMinorUnits } from "@/lib/commerce/money";
 import { textRule } from "@/lib/validation/text";
-import { cancelConfirmedOrder, recordEvents } from "./confirm";
-import { canCancel, nextFulfilmentSteps, refundableMinor } from "./order-rules";
+import { cancelConfirmedOrder, recordEvents, returnOrderStock } from "./confirm";
+import { canCancel, canRestock, nextFulfilmentSteps, refundableMinor } from "./order-rules";
 import { fulfilmentStatuses, refundReasons } from "./order-types";
 import { orderRefunds, orders, orderTasks } from "./schema";
 
@@ -73,7 +73,11 @@ export const fulfilOrderCommand = {
 
 async function refundsOf(tx: Tx, orderId: string) {
   return tx
-    .select({ amountMinor: orderRefunds.amountMinor, status: orderRefunds.status })
+    .select({
+      amountMinor: orderRefunds.amountMinor,
+      status: orderRefunds.status,
+      restock: orderRefunds.restock,
+    })
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId));
 }
@@ -95,12 +99,16 @@ const refundSchema = z.object({
     .max(500)
     .optional()
     .transform((value) => value || null),
+  /** "Put the items back in stock" (a checkbox: "on" when ticked). */
+  restock: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
 });
 
 /**
  * A full or partial refund (payment.refund.write): never more than what is left of the
  * payment, checked on the locked order, so two staff refunding at once cannot exceed it. The
- * refund is sent to the provider after the commit.
+ * refund is sent to the provider after the commit. With `restock` (which also needs
+ * commerce.product.write) the order's units go back in stock in this transaction, once per
+ * order and only if the order took them (`canRestock`); otherwise nothing is done.
  */
 export const refundOrderCommand = {
   permission: "payment.refund.write",
@@ -108,11 +116,20 @@ export const refundOrderCommand = {
   schema: refundSchema,
   async run({ tx, access, input, audit }) {
     const order = await lockOrder(tx, access.organisation.id, input.orderId);
-    const left = refundableMinor(order, await refundsOf(tx, order.id));
+    const refunds = await refundsOf(tx, order.id);
+    const left = refundableMinor(order, refunds);
     if (left === 0) throw new AppError("orderState");
     const amount = toMinorUnits(input.amount, currencyDigits(order.currency));
     if (amount === null || amount <= 0) throw new AppError("amountInvalid", "amount");
     if (amount > left) throw new AppError("refundExceeds", "amount");
+    let units = 0;
+    if (input.restock) {
+      if (!access.can("commerce.product.write")) throw new AppError("restockForbidden", "restock");
+      if (!canRestock(order, refunds)) throw new AppError("restockUnavailable", "restock");
+      units = await returnOrderStock(tx, order);
+      // Nothing tracked to put back: a refund that says it restocked would mislead.
+      if (units === 0) throw new AppError("restockUnavailable", "restock");
+    }
     const [refund] = await tx
       .insert(orderRefunds)
       .values({
@@ -122,14 +139,24 @@ export const refundOrderCommand = {
         reason: input.reason,
         note: input.note,
         requestedBy: access.userId,
+        restock: input.restock,
       })
       .returning({ id: orderRefunds.id });
-    await recordEvents(tx, order, [["refund_requested", { amountMinor: amount }]], access.userId);
+    const events: Parameters<typeof recordEvents>[2] = [
+      ["refund_requested", { amountMinor: amount }],
+    ];
+    if (units > 0) events.push(["restocked", { units }]);
+    await recordEvents(tx, order, events, access.userId);
     await audit({
       action: "payment.refund.create",
       resourceType: "order",
       resourceId: order.id,
-      after: { amountMinor: amount, reason: input.reason, refundId: refund?.id ?? "" },
+      after: {
+        amountMinor: amount,
+        reason: input.reason,
+        refundId: refund?.id ?? "",
+        restockedUnits: units,
+      },
     });
     return { orderId: order.id };
   },

@@ -33,6 +33,7 @@ function createProvider(settings: Env): PaymentProvider {
     return new StripePaymentProvider({
       secretKey: settings.STRIPE_SECRET_KEY!,
       webhookSecret: settings.STRIPE_WEBHOOK_SECRET!,
+      connectWebhookSecret: settings.STRIPE_CONNECT_WEBHOOK_SECRET?.trim() || undefined,
       publishableKey: settings.STRIPE_PUBLISHABLE_KEY!,
       apiUrl: settings.STRIPE_API_URL,
     });

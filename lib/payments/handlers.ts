@@ -10,5 +10,6 @@ import "@/lib/billing/events";
 // After the orders' handlers: the order is confirmed, the refund succeeded, the order names
 // its payment and has its new state (docs/income.md, docs/billing.md, docs/commerce.md).
 import "@/lib/income/ledger";
+import "@/lib/income/account-events";
 import "@/lib/billing/receipt-events";
 import "@/lib/reviews/purchase-events";

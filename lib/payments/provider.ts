@@ -109,8 +109,9 @@ export interface Customer {
 
 /**
  * Normalised event types. Payment and setup events follow the provider's event; refund
- * events carry the refund's status (`refund.succeeded`, …). Anything else is `other`, with
- * the provider's own type in `providerType`.
+ * events carry the refund's status (`refund.succeeded`, …); `account.updated` carries a
+ * connected account's status (Stripe Connect). Anything else is `other`, with the provider's
+ * own type in `providerType`.
  */
 export type PaymentEventType =
   | "payment.created"
@@ -128,12 +129,14 @@ export type PaymentEventType =
   | "setup.succeeded"
   | "setup.failed"
   | "setup.canceled"
+  | "account.updated"
   | "other";
 
 export type PaymentEventData =
   | { kind: "payment"; payment: Payment }
   | { kind: "refund"; refund: Refund }
   | { kind: "setup"; setup: Setup }
+  | { kind: "account"; account: ConnectAccount }
   | { kind: "other" };
 
 export interface PaymentEvent {
@@ -201,6 +204,14 @@ export interface ConnectAccount {
   detailsSubmitted: boolean;
   /** Transfers and payouts to it can be made. */
   payoutsEnabled: boolean;
+  /** It can take payments (Stripe's `charges_enabled`). */
+  chargesEnabled: boolean;
+  /**
+   * Why the provider keeps it from working, in its own words (Stripe's
+   * `requirements.disabled_reason`: `requirements.past_due`, `under_review`, `rejected.fraud`…);
+   * null when nothing is held back.
+   */
+  disabledReason: string | null;
 }
 
 export interface CreateConnectAccountInput {

@@ -63,6 +63,8 @@ function objectIdOf(event: PaymentEvent): string | null {
       return event.data.refund.id;
     case "setup":
       return event.data.setup.id;
+    case "account":
+      return event.data.account.id;
     default:
       return null;
   }

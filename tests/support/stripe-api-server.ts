@@ -620,6 +620,12 @@ export async function startStripeApiServer(options: {
           details_submitted: true,
           charges_enabled: true,
           payouts_enabled: true,
+          requirements: {
+            ...(account.requirements as object),
+            currently_due: [],
+            eventually_due: [],
+            disabled_reason: null,
+          },
         });
         emit("account.updated", account);
         return { status: 200, body: account };

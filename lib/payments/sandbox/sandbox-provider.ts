@@ -461,12 +461,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
       id: `acct_sandbox_${input.idempotencyKey}`,
       detailsSubmitted: true,
       payoutsEnabled: true,
+      chargesEnabled: true,
+      disabledReason: null,
     };
   }
 
   async getConnectAccount(accountId: string): Promise<ConnectAccount | null> {
     return accountId.startsWith("acct_sandbox_")
-      ? { id: accountId, detailsSubmitted: true, payoutsEnabled: true }
+      ? {
+          id: accountId,
+          detailsSubmitted: true,
+          payoutsEnabled: true,
+          chargesEnabled: true,
+          disabledReason: null,
+        }
       : null;
   }
 

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import fixtures from "@/tests/support/stripe-fixtures.json";
 import {
+  connectAccountFromStripe,
   eventFromStripe,
   paymentFromStripe,
   paymentMethodFromStripe,
@@ -147,5 +148,43 @@ describe("Stripe's objects as the port's DTOs (on Stripe's own fixtures)", () =>
     ).toMatchObject({ type: "other", providerType: "plan.created", data: { kind: "other" } });
     // A type we know about an object we do not expect stays "other".
     expect(eventFromStripe(event("payment_intent.succeeded", fixtures.refund)).type).toBe("other");
+  });
+
+  it("reads a connected account's status from account.updated", () => {
+    const created = fixtures.event.created;
+    // The fixture: an express account that has not finished Stripe's form.
+    expect(eventFromStripe(event("account.updated", fixtures.account))).toEqual({
+      id: fixtures.event.id,
+      provider: "stripe",
+      type: "account.updated",
+      providerType: "account.updated",
+      createdAt: new Date(created * 1000),
+      data: {
+        kind: "account",
+        account: {
+          id: "acct_1PgafTB7WZ01zgkW",
+          detailsSubmitted: false,
+          payoutsEnabled: false,
+          chargesEnabled: false,
+          disabledReason: "requirements.past_due",
+        },
+      },
+    });
+    const enabled = {
+      ...fixtures.account,
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+      requirements: { ...fixtures.account.requirements, disabled_reason: null },
+    };
+    expect(connectAccountFromStripe(enabled as unknown as Stripe.Account)).toEqual({
+      id: "acct_1PgafTB7WZ01zgkW",
+      detailsSubmitted: true,
+      payoutsEnabled: true,
+      chargesEnabled: true,
+      disabledReason: null,
+    });
+    // An account.updated about something that is not an account stays "other".
+    expect(eventFromStripe(event("account.updated", fixtures.refund)).type).toBe("other");
   });
 });

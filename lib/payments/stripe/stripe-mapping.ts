@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type {
+  ConnectAccount,
   Payment,
   PaymentCard,
   PaymentEvent,
@@ -117,6 +118,17 @@ export function setupFromStripe(intent: Stripe.SetupIntent): Setup {
   };
 }
 
+/** A connected account's status (Connect, express): what the balance page shows. */
+export function connectAccountFromStripe(account: Stripe.Account): ConnectAccount {
+  return {
+    id: account.id,
+    detailsSubmitted: Boolean(account.details_submitted),
+    payoutsEnabled: Boolean(account.payouts_enabled),
+    chargesEnabled: Boolean(account.charges_enabled),
+    disabledReason: account.requirements?.disabled_reason ?? null,
+  };
+}
+
 const PAYMENT_EVENTS: Record<string, PaymentEventType> = {
   "payment_intent.created": "payment.created",
   "payment_intent.processing": "payment.processing",
@@ -153,6 +165,9 @@ export function eventFromStripe(event: Stripe.Event): PaymentEvent {
     const refund = refundFromStripe(object as Stripe.Refund);
     type = `refund.${refund.status}`;
     data = { kind: "refund", refund };
+  } else if (event.type === "account.updated" && object.object === "account") {
+    type = "account.updated";
+    data = { kind: "account", account: connectAccountFromStripe(object as Stripe.Account) };
   }
   return {
     id: event.id,

@@ -22,6 +22,7 @@ import {
   type Setup,
 } from "../provider";
 import {
+  connectAccountFromStripe,
   eventFromStripe,
   paymentFromStripe,
   paymentMethodFromStripe,
@@ -32,6 +33,8 @@ import {
 export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's secret (connected accounts' events), if it has one. */
+  connectWebhookSecret?: string;
   publishableKey: string;
   /** Another API server (tests: tests/support/stripe-api-server.ts). */
   apiUrl?: string;
@@ -213,12 +216,12 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    return connectAccountOf(account);
+    return connectAccountFromStripe(account);
   }
 
   async getConnectAccount(accountId: string): Promise<ConnectAccount | null> {
     const account = await orNull(() => this.stripe.accounts.retrieve(accountId));
-    return account ? connectAccountOf(account) : null;
+    return account ? connectAccountFromStripe(account) : null;
   }
 
   async createAccountLink(input: CreateAccountLinkInput): Promise<{ url: string }> {
@@ -250,15 +253,19 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent> {
     if (!signatureHeader) throw new WebhookSignatureError("missing signature header");
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(
-        rawBody,
-        signatureHeader,
-        this.options.webhookSecret,
-      );
-    } catch (error) {
-      throw new WebhookSignatureError(error instanceof Error ? error.message : "invalid");
+    // The platform's endpoint, then the Connect endpoint (its own secret): one route for both.
+    let event: Stripe.Event | null = null;
+    let refusal: unknown;
+    for (const secret of [this.options.webhookSecret, this.options.connectWebhookSecret]) {
+      if (!secret || event) continue;
+      try {
+        event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    if (!event) {
+      throw new WebhookSignatureError(refusal instanceof Error ? refusal.message : "invalid");
     }
     return eventFromStripe(event);
   }
@@ -306,12 +313,4 @@ function translate(error: unknown): unknown {
     return new PaymentProviderError("invalid_request", error.message);
   }
   return error;
-}
-
-function connectAccountOf(account: Stripe.Account): ConnectAccount {
-  return {
-    id: account.id,
-    detailsSubmitted: Boolean(account.details_submitted),
-    payoutsEnabled: Boolean(account.payouts_enabled),
-  };
 }

@@ -14,6 +14,7 @@ import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { currencyDigits, fromMinorUnits } from "@/lib/commerce/money";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/format";
+import { accountState } from "@/lib/income/account-state";
 import { HOLD_DAYS } from "@/lib/income/fees";
 import { listHref, pageParam } from "@/lib/income/params";
 import { readBalance, readPayoutAccount } from "@/lib/income/queries";
@@ -35,7 +36,8 @@ const payoutVariant = { pending: "neutral", paid: "primary", failed: "danger" } 
 
 /**
  * payment/balance (payment.charge.read): pending and available per currency, the movements
- * (25 a page), the payouts, and the payout request for members with payment.payout.write.
+ * (25 a page), the payouts, the payout request for members with payment.payout.write, and
+ * (Stripe) the payout account's status as its row holds it (kept by `account.updated`).
  */
 export default async function PaymentBalancePage({ params, searchParams }: Props) {
   const { organisationId } = await params;
@@ -109,21 +111,36 @@ export default async function PaymentBalancePage({ params, searchParams }: Props
               {t("connectHeading")}
             </h2>
             <p className="text-sm text-muted-foreground">{t("connectIntro")}</p>
-            {account?.payoutsEnabled ? (
-              <p data-testid="connect-status">{t("connectReady")}</p>
-            ) : (
+            {account ? (
               <>
-                {account ? <p data-testid="connect-status">{t("connectPending")}</p> : null}
-                {canPayOut ? (
-                  <form action={startOnboardingAction}>
-                    <input type="hidden" name="organisationId" value={id} />
-                    <button type="submit" className="btn btn-primary h-10 px-4">
-                      {account ? t("connectContinue") : t("connectStart")}
-                    </button>
-                  </form>
-                ) : null}
+                <p data-testid="connect-status">{t(`connectStates.${accountState(account)}`)}</p>
+                <dl
+                  className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm"
+                  data-testid="connect-details"
+                >
+                  <dt className="text-muted-foreground">{t("connectDetailsSubmitted")}</dt>
+                  <dd>{account.detailsSubmitted ? t("connectYes") : t("connectNo")}</dd>
+                  <dt className="text-muted-foreground">{t("connectCharges")}</dt>
+                  <dd>{account.chargesEnabled ? t("connectYes") : t("connectNo")}</dd>
+                  <dt className="text-muted-foreground">{t("connectPayouts")}</dt>
+                  <dd>{account.payoutsEnabled ? t("connectYes") : t("connectNo")}</dd>
+                  <dt className="text-muted-foreground">{t("connectStatusAt")}</dt>
+                  <dd>
+                    {account.statusAt
+                      ? formatDateTime(account.statusAt, { locale, timeZone, timeStyle: "short" })
+                      : "—"}
+                  </dd>
+                </dl>
               </>
-            )}
+            ) : null}
+            {canPayOut && !account?.payoutsEnabled ? (
+              <form action={startOnboardingAction}>
+                <input type="hidden" name="organisationId" value={id} />
+                <button type="submit" className="btn btn-primary h-10 px-4">
+                  {account ? t("connectContinue") : t("connectStart")}
+                </button>
+              </form>
+            ) : null}
           </section>
         ) : null}
         <section aria-labelledby="payout-request" className="flex flex-col gap-3">

@@ -21,7 +21,7 @@ import { organisationPath } from "@/lib/backoffice/navigation";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/i18n/format";
 import { chargeParams, chargeStatuses, listHref, pageParam } from "@/lib/income/params";
 import { getChargeDetail, listCharges } from "@/lib/income/queries";
-import { refundableMinor } from "@/lib/orders/order-rules";
+import { canRestock, refundableMinor } from "@/lib/orders/order-rules";
 
 type Props = {
   params: Promise<{ organisationId: string }>;
@@ -156,6 +156,11 @@ export default async function PaymentChargesPage({ params, searchParams }: Props
                       {refund.note ? (
                         <span className="block text-muted-foreground">{refund.note}</span>
                       ) : null}
+                      {refund.restock ? (
+                        <span className="block text-muted-foreground">
+                          {t("charges.restocked")}
+                        </span>
+                      ) : null}
                     </td>
                     <td className={incomeCell}>{t(`refundList.statuses.${refund.status}`)}</td>
                   </tr>
@@ -171,6 +176,7 @@ export default async function PaymentChargesPage({ params, searchParams }: Props
               orderId={order.id}
               currency={charge.currency}
               leftMinor={left}
+              restockable={access.can("commerce.product.write") && canRestock(order, refunds)}
               locale={locale}
             />
           ) : null}

@@ -97,6 +97,7 @@ export default async function SellerOrderPage({ params, searchParams }: Props) {
           can={{
             write: access.can("commerce.order.write"),
             refund: access.can("payment.refund.write"),
+            restock: access.can("commerce.product.write"),
           }}
           locale={locale}
         />
