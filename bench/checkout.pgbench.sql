@@ -59,7 +59,7 @@ SELECT sellable_id, sum(quantity)::int AS held FROM (
   UNION ALL
   SELECT ol.sellable_id, ol.quantity FROM order_lines ol
   JOIN orders o ON o.id = ol.order_id
-  WHERE ol.sellable_kind = 'product_variant' AND ol.sellable_id = any (string_to_array(:variant::text, ',')::uuid[])
+  WHERE ol.pending AND ol.sellable_kind = 'product_variant' AND ol.sellable_id = any (string_to_array(:variant::text, ',')::uuid[])
     AND ol.tracked AND o.status = 'pending' AND o.hold_expires_at > now()
     AND o.id IS DISTINCT FROM NULL::uuid
 ) h GROUP BY sellable_id;
