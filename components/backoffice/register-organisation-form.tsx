@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect } from "react";
 import { FormAlert } from "@/components/auth/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -47,7 +47,6 @@ export function RegisterOrganisationForm({
     defaultValues: defaults,
     onDone,
   });
-  const [slugEdited, setSlugEdited] = useState(false);
 
   // The browser knows the user's time zone; offer it when the server could not.
   useEffect(() => {
@@ -63,17 +62,15 @@ export function RegisterOrganisationForm({
   const name = form.register("name", {
     onChange: (event: { target: { value: string } }) => {
       const value = event.target.value;
-      if (slugEdited) return;
+      const edited = () => form.getFieldState("slug").isDirty;
+      if (edited()) return;
+      // Asked again when the module answers: an address typed meanwhile stays.
       void import("@/lib/organisations/organisation-schema").then(({ slugify }) => {
-        form.setValue("slug", slugify(value));
+        if (!edited()) form.setValue("slug", slugify(value));
       });
     },
   });
-  const slug = form.register("slug", {
-    onChange: () => {
-      setSlugEdited(true);
-    },
-  });
+  const slug = form.register("slug");
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-5">
