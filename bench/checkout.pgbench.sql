@@ -182,40 +182,6 @@ WHERE id = :order_id::uuid;
 INSERT INTO order_events (order_id, organisation_id, kind, actor_user_id, detail, at)
 VALUES (:order_id::uuid, :org::uuid, 'paid', NULL, jsonb_build_object('amountMinor', :price::int), now()),
        (:order_id::uuid, :org::uuid, 'confirmed', NULL, '{}'::jsonb, now() + make_interval(secs => 0.001));
-SELECT * FROM order_lines WHERE order_id = :order_id::uuid ORDER BY position;
-SELECT locale FROM profiles WHERE id = :usr::uuid;
-SELECT pg_advisory_xact_lock(hashtextextended('invoices.order:' || :order_id::text, 0));
-SELECT id, kind, number, organisation_id, order_id, currency, total_minor, issued_at FROM invoices
-WHERE order_id = :order_id::uuid AND kind = 'invoice' LIMIT 1;
-SELECT pg_advisory_xact_lock(hashtextextended('invoices.invoice:' || :org::text, 0));
-SELECT (extract(epoch FROM s.at) * 1000)::bigint::text AS at_ms,
-       extract(year FROM s.at AT TIME ZONE coalesce(o.time_zone, 'UTC'))::int AS year,
-       coalesce(o.time_zone, 'UTC') AS time_zone
-FROM (SELECT clock_timestamp() AS at) s LEFT JOIN public.organisations o ON o.id = :org::uuid
-\gset
-INSERT INTO public.invoice_counters AS c (organisation_id, kind, series_year, last_sequence)
-VALUES (:org::uuid, 'invoice', :year, 1)
-ON CONFLICT (organisation_id, kind, series_year) DO UPDATE SET last_sequence = c.last_sequence + 1
-RETURNING c.last_sequence AS sequence
-\gset
-INSERT INTO invoices (organisation_id, kind, order_id, buyer_user_id, number, series_year, sequence, currency,
-  subtotal_minor, discount_minor, delivery_minor, tax_minor, total_minor, snapshot, issued_at)
-VALUES (:org::uuid, 'invoice', :order_id::uuid, :usr::uuid, 'INV-' || :year || '-' || lpad(:sequence::text, 6, '0'),
-  :year, :sequence, 'EUR', :price, 0, 0, 0, :price,
-  jsonb_build_object('kind', 'invoice', 'version', 1, 'currency', 'EUR', 'locale', 'en', 'timeZone', 'UTC',
-    'number', 'INV-' || :year || '-' || lpad(:sequence::text, 6, '0'), 'issuedAt', now(),
-    'buyer', jsonb_build_object('name', 'Bench Buyer', 'email', 'bench@example.test', 'taxId', NULL, 'addressLines', '[]'::jsonb),
-    'seller', jsonb_build_object('name', :org_name::text, 'email', NULL, 'taxId', NULL, 'addressLines', '[]'::jsonb),
-    'lines', jsonb_build_array(jsonb_build_object('quantity', 1, 'taxMinor', 0, 'taxRateBps', 0, 'totalMinor', :price::int,
-      'description', :title::text, 'unitPriceMinor', :price::int)),
-    'taxes', jsonb_build_array(jsonb_build_object('rateBps', 0, 'taxMinor', 0, 'baseMinor', :price::int, 'grossMinor', :price::int)),
-    'totals', jsonb_build_object('taxMinor', 0, 'totalMinor', :price::int, 'deliveryMinor', 0, 'discountMinor', 0, 'subtotalMinor', :price::int)),
-  now())
-RETURNING id AS invoice_id, number
-\gset
-INSERT INTO audit_entries (organisation_id, actor_user_id, action, resource_type, resource_id, before, after)
-VALUES (:org::uuid, NULL, 'commerce.invoice.issue', 'invoice', :invoice_id::uuid, NULL,
-  jsonb_build_object('name', :number::text, 'orderId', :order_id::text, 'currency', 'EUR', 'totalMinor', :price::int));
 INSERT INTO order_tasks (order_id, organisation_id, kind, payload)
 VALUES (:order_id::uuid, :org::uuid, 'mail', '{"mail": "confirmed"}'::jsonb);
 -- the income ledger's charge (lib/income/ledger.ts): the order, the shop's tier, the entry
@@ -234,6 +200,43 @@ SELECT DISTINCT listing_id FROM reviews WHERE author_user_id = :usr::uuid AND or
   AND listing_id IN (SELECT listing_id FROM order_lines WHERE order_id = :order_id::uuid);
 -- the sandbox event marked delivered in the webhook's own transaction
 UPDATE sandbox_events SET delivered_at = now(), attempts = attempts + 1 WHERE id = :succeeded_event::text;
+-- the invoice last, before the commit (lib/db/run-context.ts beforeCommit): the lines and
+-- the buyer's locale, the order's own lock, the series lock and its counter, the document
+-- and its audit entry (the id made by the client)
+SELECT * FROM order_lines WHERE order_id = :order_id::uuid ORDER BY position;
+SELECT locale FROM profiles WHERE id = :usr::uuid;
+SELECT pg_advisory_xact_lock(hashtextextended('invoices.order:' || :order_id::text, 0));
+SELECT id, kind, number, organisation_id, order_id, currency, total_minor, issued_at FROM invoices
+WHERE order_id = :order_id::uuid AND kind = 'invoice' LIMIT 1;
+SELECT pg_advisory_xact_lock(hashtextextended('invoices.invoice:' || :org::text, 0));
+WITH clock AS (
+  SELECT clock_timestamp() AS at, coalesce(o.time_zone, 'UTC') AS time_zone
+  FROM (SELECT 1) one LEFT JOIN public.organisations o ON o.id = :org::uuid
+)
+INSERT INTO public.invoice_counters AS c (organisation_id, kind, series_year, last_sequence)
+SELECT :org::uuid, 'invoice', extract(year FROM clock.at AT TIME ZONE clock.time_zone)::int, 1 FROM clock
+ON CONFLICT (organisation_id, kind, series_year) DO UPDATE SET last_sequence = c.last_sequence + 1
+RETURNING c.last_sequence AS sequence, c.series_year AS year,
+  (SELECT (extract(epoch FROM at) * 1000)::bigint::text FROM clock) AS at_ms,
+  (SELECT time_zone FROM clock) AS time_zone
+\gset
+INSERT INTO invoices (id, organisation_id, kind, order_id, buyer_user_id, number, series_year, sequence, currency,
+  subtotal_minor, discount_minor, delivery_minor, tax_minor, total_minor, snapshot, issued_at)
+VALUES (md5('invoice:' || :order_id::text)::uuid, :org::uuid, 'invoice', :order_id::uuid, :usr::uuid, 'INV-' || :year || '-' || lpad(:sequence::text, 6, '0'),
+  :year, :sequence, 'EUR', :price, 0, 0, 0, :price,
+  jsonb_build_object('kind', 'invoice', 'version', 1, 'currency', 'EUR', 'locale', 'en', 'timeZone', 'UTC',
+    'number', 'INV-' || :year || '-' || lpad(:sequence::text, 6, '0'), 'issuedAt', now(),
+    'buyer', jsonb_build_object('name', 'Bench Buyer', 'email', 'bench@example.test', 'taxId', NULL, 'addressLines', '[]'::jsonb),
+    'seller', jsonb_build_object('name', :org_name::text, 'email', NULL, 'taxId', NULL, 'addressLines', '[]'::jsonb),
+    'lines', jsonb_build_array(jsonb_build_object('quantity', 1, 'taxMinor', 0, 'taxRateBps', 0, 'totalMinor', :price::int,
+      'description', :title::text, 'unitPriceMinor', :price::int)),
+    'taxes', jsonb_build_array(jsonb_build_object('rateBps', 0, 'taxMinor', 0, 'baseMinor', :price::int, 'grossMinor', :price::int)),
+    'totals', jsonb_build_object('taxMinor', 0, 'totalMinor', :price::int, 'deliveryMinor', 0, 'discountMinor', 0, 'subtotalMinor', :price::int)),
+  now())
+RETURNING id, number;
+INSERT INTO audit_entries (organisation_id, actor_user_id, action, resource_type, resource_id, before, after)
+VALUES (:org::uuid, NULL, 'commerce.invoice.issue', 'invoice', md5('invoice:' || :order_id::text)::uuid, NULL,
+  jsonb_build_object('name', 'INV-' || :year || '-' || lpad(:sequence::text, 6, '0'), 'orderId', :order_id::text, 'currency', 'EUR', 'totalMinor', :price::int));
 COMMIT;
 
 -- 9. after the answer, runOrderTasks: refunds to send, the mail task claimed, read, queued,

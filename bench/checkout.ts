@@ -381,7 +381,7 @@ export async function runCheckoutBench(options: {
     const theirs = await runPgbench(url, clients, duration);
     const after = await checkPgbenchWork(url);
     console.log(
-      `round ${round}: app ${mine.perSecond.toFixed(1)}/s, pgbench ${theirs.perSecond.toFixed(1)}/s (its work: ${Number(after.orders) - Number(before.orders)} orders, ${Number(after.confirmed) - Number(before.confirmed)} confirmed, ${Number(after.invoices) - Number(before.invoices)} invoices, ${Number(after.sold) - Number(before.sold)} units sold), ratio ${(mine.perSecond / theirs.perSecond).toFixed(2)}`,
+      `round ${round}: app ${mine.perSecond.toFixed(1)}/s (${mine.cpuMsPerCheckout.toFixed(1)} ms CPU a checkout, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB), pgbench ${theirs.perSecond.toFixed(1)}/s (its work: ${Number(after.orders) - Number(before.orders)} orders, ${Number(after.confirmed) - Number(before.confirmed)} confirmed, ${Number(after.invoices) - Number(before.invoices)} invoices, ${Number(after.sold) - Number(before.sold)} units sold), ratio ${(mine.perSecond / theirs.perSecond).toFixed(2)}`,
     );
     rows.push({ ours: mine, pgbench: theirs });
   }

@@ -5,6 +5,7 @@ import type { Db, Tx } from "@/lib/db/types";
 
 export type { Tx } from "@/lib/db/types";
 export type { UserClaims } from "@/lib/db/run-context";
+export { beforeCommit } from "@/lib/db/run-context";
 
 /**
  * Every query goes through one of these (architecture §4, conventions §4):

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import { lockOrganisationScope } from "@/lib/db/advisory-lock";
@@ -68,30 +69,33 @@ async function auditIssue(tx: Tx, doc: IssuedDocument, extra: Record<string, unk
  * The next number of the organisation's series of `kind` for the current year, in its time
  * zone. The advisory lock serialises the issuers of one series, so the issue time read after
  * it grows with the number; the counter row, raised in this transaction, is what makes the
- * numbers gapless (a rollback undoes the raise).
+ * numbers gapless (a rollback undoes the raise). Every issuer of the shop waits for this lock
+ * until its commit, so it is one round trip: the lock and the counter's statement (which
+ * reads the clock, after the lock, and raises the counter of that clock's year) go together.
  */
 async function takeNumber(tx: Tx, organisationId: string, kind: InvoiceKind) {
-  await lockOrganisationScope(tx, `invoices.${kind}`, organisationId);
-  const [clock] = await queryRows<{ at_ms: string; year: number; time_zone: string }>(
-    tx,
-    sql`select (extract(epoch from s.at) * 1000)::bigint::text as at_ms,
-               extract(year from s.at at time zone coalesce(o.time_zone, 'UTC'))::int as year,
-               coalesce(o.time_zone, 'UTC') as time_zone
-        from (select clock_timestamp() as at) s
-        left join public.organisations o on o.id = ${organisationId}::uuid`,
-  );
-  const year = clock!.year;
-  const [counter] = await queryRows<{ sequence: number }>(
-    tx,
-    sql`insert into public.invoice_counters as c (organisation_id, kind, series_year, last_sequence)
-        values (${organisationId}::uuid, ${kind}, ${year}, 1)
-        on conflict (organisation_id, kind, series_year)
-        do update set last_sequence = c.last_sequence + 1
-        returning c.last_sequence as sequence`,
-  );
+  const [, [counter]] = await Promise.all([
+    lockOrganisationScope(tx, `invoices.${kind}`, organisationId),
+    queryRows<{ sequence: number; year: number; at_ms: string; time_zone: string }>(
+      tx,
+      sql`with clock as (
+            select clock_timestamp() as at, coalesce(o.time_zone, 'UTC') as time_zone
+            from (select 1) one left join public.organisations o on o.id = ${organisationId}::uuid
+          )
+          insert into public.invoice_counters as c (organisation_id, kind, series_year, last_sequence)
+          select ${organisationId}::uuid, ${kind}, extract(year from clock.at at time zone clock.time_zone)::int, 1
+          from clock
+          on conflict (organisation_id, kind, series_year)
+          do update set last_sequence = c.last_sequence + 1
+          returning c.last_sequence as sequence, c.series_year as year,
+                    (select (extract(epoch from at) * 1000)::bigint::text from clock) as at_ms,
+                    (select time_zone from clock) as time_zone`,
+    ),
+  ]);
+  const year = Number(counter!.year);
   const sequence = Number(counter!.sequence);
   const number = formatDocumentNumber(kind, year, sequence);
-  const issuedAt = new Date(Number(clock!.at_ms));
+  const issuedAt = new Date(Number(counter!.at_ms));
   return {
     /** The document row's numbering columns. */
     columns: { kind, number, seriesYear: year, sequence, issuedAt },
@@ -101,9 +105,42 @@ async function takeNumber(tx: Tx, organisationId: string, kind: InvoiceKind) {
       kind,
       number,
       issuedAt: issuedAt.toISOString(),
-      timeZone: clock!.time_zone,
+      timeZone: counter!.time_zone,
     },
   };
+}
+
+/**
+ * Inserts a numbered document and its audit entry in one round trip (the series lock is held
+ * until the commit): the id is made here, so the entry does not wait for the row.
+ */
+async function insertDocument(
+  tx: Tx,
+  values: Omit<typeof invoices.$inferInsert, "id">,
+  audit: Record<string, unknown> = {},
+): Promise<IssuedDocument> {
+  const id = randomUUID();
+  const [[row]] = await Promise.all([
+    tx
+      .insert(invoices)
+      .values({ ...values, id })
+      .returning(issuedColumns),
+    auditIssue(
+      tx,
+      {
+        id,
+        kind: values.kind,
+        number: values.number,
+        organisationId: values.organisationId,
+        orderId: values.orderId,
+        currency: values.currency,
+        totalMinor: values.totalMinor,
+        issuedAt: values.issuedAt ?? new Date(),
+      },
+      audit,
+    ),
+  ]);
+  return row!;
 }
 
 /** Issues the invoice of a paid order (or returns the one it has). */
@@ -133,20 +170,15 @@ export async function issueInvoice(tx: Tx, raw: IssueInvoiceInput): Promise<Issu
     buyer: input.buyer,
     ...amounts,
   };
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      ...taken.columns,
-      organisationId: input.organisationId,
-      orderId: input.orderId,
-      buyerUserId: input.buyerUserId,
-      currency: input.currency,
-      ...amounts.totals,
-      snapshot,
-    })
-    .returning(issuedColumns);
-  await auditIssue(tx, row!);
-  return row!;
+  return insertDocument(tx, {
+    ...taken.columns,
+    organisationId: input.organisationId,
+    orderId: input.orderId,
+    buyerUserId: input.buyerUserId,
+    currency: input.currency,
+    ...amounts.totals,
+    snapshot,
+  });
 }
 
 /**
@@ -207,9 +239,9 @@ export async function issueCreditNote(tx: Tx, raw: IssueCreditNoteInput): Promis
     totals: amounts.totals,
     credit: { invoiceNumber: invoice.number, reason: input.reason || null },
   };
-  const [row] = await tx
-    .insert(invoices)
-    .values({
+  return insertDocument(
+    tx,
+    {
       ...taken.columns,
       organisationId: invoice.organisationId,
       orderId: invoice.orderId,
@@ -220,8 +252,7 @@ export async function issueCreditNote(tx: Tx, raw: IssueCreditNoteInput): Promis
       creditedInvoiceId: invoice.id,
       refundId: input.refundId,
       reason: input.reason || null,
-    })
-    .returning(issuedColumns);
-  await auditIssue(tx, row!, { invoice: invoice.number, refundId: input.refundId });
-  return row!;
+    },
+    { invoice: invoice.number, refundId: input.refundId },
+  );
 }

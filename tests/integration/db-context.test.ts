@@ -3,7 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/connect";
 import { queryRows } from "@/lib/db/rows";
-import { ContextError, runAsAnon, runAsSystem, runAsUser } from "@/lib/db/run-context";
+import {
+  beforeCommit,
+  ContextError,
+  runAsAnon,
+  runAsSystem,
+  runAsUser,
+} from "@/lib/db/run-context";
 import { keyValues } from "@/lib/settings/schema";
 import { drivers, OPEN_TIMEOUT } from "./support/databases";
 
@@ -66,6 +72,49 @@ describe.each(drivers)("request context on $name", (driver) => {
       tx.select().from(keyValues).where(eq(keyValues.key, key)),
     );
     expect(rows).toEqual([]);
+  });
+
+  it("steps before the commit run last, in order, inside the transaction", async () => {
+    const key = `steps-${randomUUID()}`;
+    const seen: string[] = [];
+    const result = await runAsSystem(database.db, "test", async (tx) => {
+      beforeCommit(tx, async (tx) => {
+        // After the context's own work: its row is there.
+        const [row] = await tx.select().from(keyValues).where(eq(keyValues.key, key));
+        seen.push(`first saw ${String(row?.value)}`);
+        beforeCommit(tx, async () => void seen.push("added by the first"));
+      });
+      beforeCommit(tx, async () => void seen.push("second"));
+      await tx.insert(keyValues).values({ key, value: 7 });
+      seen.push("work");
+      return "done";
+    });
+    expect(result).toBe("done");
+    expect(seen).toEqual(["work", "first saw 7", "second", "added by the first"]);
+  });
+
+  it("a step that throws rolls the whole transaction back", async () => {
+    const key = `step-fails-${randomUUID()}`;
+    await expect(
+      runAsSystem(database.db, "test", async (tx) => {
+        beforeCommit(tx, async () => {
+          throw new Error("step failed");
+        });
+        await tx.insert(keyValues).values({ key, value: 1 });
+      }),
+    ).rejects.toThrow("step failed");
+    const rows = await runAsSystem(database.db, "test", (tx) =>
+      tx.select().from(keyValues).where(eq(keyValues.key, key)),
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("steps before the commit need a system context", async () => {
+    await expect(
+      runAsUser(database.db, { sub: randomUUID() }, async (tx) => {
+        beforeCommit(tx, async () => undefined);
+      }),
+    ).rejects.toThrow(ContextError);
   });
 
   it("refuses claims without a uuid subject or with a privileged role", () => {
