@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/rows";
+import { statement } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import { isModuleTier, sellingFeeBasisPoints, type ModuleTier } from "@/lib/modules/catalogue";
 import { organisationModules } from "@/lib/organisations/schema";
@@ -19,16 +20,22 @@ import { paymentBalanceEntries } from "./schema";
  */
 
 /** The organisation's commerce tier now (free when the module is off). */
-export async function commerceTier(tx: Tx, organisationId: string): Promise<ModuleTier> {
-  const [row] = await tx
-    .select({ tier: organisationModules.tier, enabled: organisationModules.enabled })
-    .from(organisationModules)
-    .where(
-      and(
-        eq(organisationModules.organisationId, organisationId),
-        eq(organisationModules.module, "commerce"),
+const commerceModule = statement<{ organisationId: string }, { tier: string; enabled: boolean }[]>(
+  "income: commerce tier",
+  (db) =>
+    db
+      .select({ tier: organisationModules.tier, enabled: organisationModules.enabled })
+      .from(organisationModules)
+      .where(
+        and(
+          eq(organisationModules.organisationId, sql.placeholder("organisationId")),
+          eq(organisationModules.module, "commerce"),
+        ),
       ),
-    );
+);
+
+export async function commerceTier(tx: Tx, organisationId: string): Promise<ModuleTier> {
+  const [row] = await commerceModule(tx, { organisationId });
   return row?.enabled && isModuleTier(row.tier) ? row.tier : "free";
 }
 
@@ -37,31 +44,69 @@ export async function commerceTier(tx: Tx, organisationId: string): Promise<Modu
  * after the hold. An order that ended without being confirmed (a late payment given back,
  * a cancelled order) earns nothing and writes nothing.
  */
+const chargedOrder = statement<
+  { orderId: string },
+  Pick<
+    typeof orders.$inferSelect,
+    "id" | "organisationId" | "paymentId" | "totalMinor" | "currency" | "confirmedAt" | "status"
+  >[]
+>("income: charged order", (db) =>
+  db
+    .select({
+      id: orders.id,
+      organisationId: orders.organisationId,
+      paymentId: orders.paymentId,
+      totalMinor: orders.totalMinor,
+      currency: orders.currency,
+      confirmedAt: orders.confirmedAt,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("orderId"))),
+);
+
+const insertCharge = statement<
+  Omit<typeof paymentBalanceEntries.$inferInsert, "id" | "kind" | "sourceId">,
+  unknown
+>("income: charge entry", (db) =>
+  db
+    .insert(paymentBalanceEntries)
+    .values({
+      organisationId: sql.placeholder("organisationId"),
+      kind: "charge",
+      sourceId: sql.placeholder("orderId"),
+      orderId: sql.placeholder("orderId"),
+      currency: sql.placeholder("currency"),
+      grossMinor: sql.placeholder("grossMinor"),
+      feeMinor: sql.placeholder("feeMinor"),
+      netMinor: sql.placeholder("netMinor"),
+      feeBasisPoints: sql.placeholder("feeBasisPoints"),
+      tier: sql.placeholder("tier"),
+      availableOn: sql.placeholder("availableOn"),
+    })
+    .onConflictDoNothing({
+      target: [paymentBalanceEntries.kind, paymentBalanceEntries.sourceId],
+    }),
+);
+
 export async function recordCharge(tx: Tx, orderId: string, paymentId: string): Promise<void> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = await chargedOrder(tx, { orderId });
   if (!order || order.paymentId !== paymentId || order.totalMinor <= 0) return;
   if (order.confirmedAt === null || order.status === "expired") return;
   const tier = await commerceTier(tx, order.organisationId);
   const rate = sellingFeeBasisPoints[tier];
   const fee = feeOf(order.totalMinor, rate);
-  await tx
-    .insert(paymentBalanceEntries)
-    .values({
-      organisationId: order.organisationId,
-      kind: "charge",
-      sourceId: order.id,
-      orderId: order.id,
-      currency: order.currency,
-      grossMinor: order.totalMinor,
-      feeMinor: fee,
-      netMinor: order.totalMinor - fee,
-      feeBasisPoints: rate,
-      tier,
-      availableOn: new Date(order.confirmedAt.getTime() + HOLD_DAYS * 86_400_000),
-    })
-    .onConflictDoNothing({
-      target: [paymentBalanceEntries.kind, paymentBalanceEntries.sourceId],
-    });
+  await insertCharge(tx, {
+    organisationId: order.organisationId,
+    orderId: order.id,
+    currency: order.currency,
+    grossMinor: order.totalMinor,
+    feeMinor: fee,
+    netMinor: order.totalMinor - fee,
+    feeBasisPoints: rate,
+    tier,
+    availableOn: new Date(order.confirmedAt.getTime() + HOLD_DAYS * 86_400_000),
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import { lockOrganisationScope } from "@/lib/db/advisory-lock";
 import { queryRows } from "@/lib/db/rows";
+import { statement } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import { InvoiceError } from "./errors";
 import {
@@ -143,21 +144,30 @@ async function insertDocument(
   return row!;
 }
 
+const orderInvoice = statement<{ organisationId: string; orderId: string }, IssuedDocument[]>(
+  "invoices: the order's invoice",
+  (db) =>
+    db
+      .select(issuedColumns)
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.organisationId, sql.placeholder("organisationId")),
+          eq(invoices.orderId, sql.placeholder("orderId")),
+          eq(invoices.kind, "invoice"),
+        ),
+      )
+      .limit(1),
+);
+
 /** Issues the invoice of a paid order (or returns the one it has). */
 export async function issueInvoice(tx: Tx, raw: IssueInvoiceInput): Promise<IssuedDocument> {
   const input = issueInvoiceSchema.parse(raw);
-  await lockOrganisationScope(tx, "invoices.order", input.orderId);
-  const [existing] = await tx
-    .select(issuedColumns)
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.organisationId, input.organisationId),
-        eq(invoices.orderId, input.orderId),
-        eq(invoices.kind, "invoice"),
-      ),
-    )
-    .limit(1);
+  // The order's lock, then whether it has its invoice: one round trip.
+  const [, [existing]] = await Promise.all([
+    lockOrganisationScope(tx, "invoices.order", input.orderId),
+    orderInvoice(tx, { organisationId: input.organisationId, orderId: input.orderId }),
+  ]);
   if (existing) return existing;
 
   const amounts = computeInvoiceAmounts(input);

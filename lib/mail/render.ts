@@ -7,7 +7,7 @@ import { loadMessages } from "@/lib/i18n/messages";
 import { htmlToText } from "./html-to-text";
 import { EmailLayout } from "./templates/email-layout";
 import { mailTemplates, type MailTemplateData, type MailTemplateName } from "./templates/registry";
-import type { MailTemplate } from "./templates/types";
+import type { MailTemplate, MailTranslator } from "./templates/types";
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
@@ -24,6 +24,25 @@ async function renderToStaticMarkup(element: ReturnType<typeof createElement>): 
   return server.renderToStaticMarkup(element);
 }
 
+/**
+ * One translator per locale for the process: a translator parses each message the first time
+ * it formats it and keeps the result, so a new one per email parsed every message of every
+ * email again (docs/bench.md "Checkout"). The catalogues do not change while running.
+ */
+const translators = new Map<Locale, Promise<MailTranslator>>();
+
+function mailTranslator(locale: Locale): Promise<MailTranslator> {
+  let translator = translators.get(locale);
+  if (!translator) {
+    translator = loadMessages(locale).then((messages) =>
+      createTranslator({ locale, messages, namespace: "mail" }),
+    );
+    translators.set(locale, translator);
+    translator.catch(() => translators.delete(locale));
+  }
+  return translator;
+}
+
 /** Renders a template in a locale: subject, HTML document and plain-text part. */
 export async function renderMail<N extends MailTemplateName>(
   name: N,
@@ -31,8 +50,7 @@ export async function renderMail<N extends MailTemplateName>(
   locale: Locale,
   siteUrl: string,
 ): Promise<RenderedMail> {
-  const messages = await loadMessages(locale);
-  const t = createTranslator({ locale, messages, namespace: "mail" });
+  const t = await mailTranslator(locale);
   const template = mailTemplates[name] as MailTemplate<MailTemplateData<N>>;
   const subject = template.subject(t, data);
   const body = createElement(template.Body, { t, data, siteUrl });

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { SellableKind } from "@/lib/cart/sellable-kinds";
 import { lockSellables, moveStock, stockOf } from "@/lib/cart/sellables";
 import { beforeCommit } from "@/lib/db/run-context";
+import { statement } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import type { Payment } from "@/lib/payments/provider";
 import { holdsExcept } from "./holds";
@@ -19,12 +20,20 @@ type LineRow = Pick<
 export async function lockOrderOfPayment(tx: Tx, payment: Payment): Promise<OrderRow | null> {
   const orderId = payment.metadata?.orderId;
   if (!orderId || !/^[0-9a-f-]{36}$/i.test(orderId)) return null;
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const [order] = await lockedOrder(tx, { orderId });
   return order ?? null;
 }
 
-async function linesOf(tx: Tx, orderId: string): Promise<LineRow[]> {
-  return tx
+const lockedOrder = statement<{ orderId: string }, OrderRow[]>("orders: lock", (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder("orderId")))
+    .for("update"),
+);
+
+const orderLinesOf = statement<{ orderId: string }, LineRow[]>("orders: lines", (db) =>
+  db
     .select({
       sellableKind: orderLines.sellableKind,
       sellableId: orderLines.sellableId,
@@ -32,8 +41,12 @@ async function linesOf(tx: Tx, orderId: string): Promise<LineRow[]> {
       tracked: orderLines.tracked,
     })
     .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.position));
+    .where(eq(orderLines.orderId, sql.placeholder("orderId")))
+    .orderBy(asc(orderLines.position)),
+);
+
+function linesOf(tx: Tx, orderId: string): Promise<LineRow[]> {
+  return orderLinesOf(tx, { orderId });
 }
 
 /**

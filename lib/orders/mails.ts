@@ -1,6 +1,7 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { withSystemContext } from "@/lib/db/context";
+import { statement } from "@/lib/db/statement";
 import { env } from "@/lib/env";
 import { isLocale } from "@/lib/i18n/config";
 import { formatMoney } from "@/lib/i18n/format";
@@ -12,6 +13,32 @@ import { orderLines, orderRefunds, orders } from "./schema";
 function isMailKind(value: string | undefined): value is OrderMailKind {
   return (orderMailKinds as readonly string[]).includes(value ?? "");
 }
+
+const mailOrder = statement<
+  { orderId: string },
+  { order: typeof orders.$inferSelect; locale: string | null }[]
+>("orders: mail's order", (db) =>
+  db
+    .select({ order: orders, locale: profiles.locale })
+    .from(orders)
+    .leftJoin(profiles, eq(profiles.id, orders.buyerUserId))
+    .where(eq(orders.id, sql.placeholder("orderId"))),
+);
+
+const mailLines = statement<
+  { orderId: string },
+  { title: string; quantity: number; total: number }[]
+>("orders: mail's lines", (db) =>
+  db
+    .select({
+      title: orderLines.title,
+      quantity: orderLines.quantity,
+      total: orderLines.totalMinor,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, sql.placeholder("orderId")))
+    .orderBy(asc(orderLines.position)),
+);
 
 /**
  * Sends one of the buyer's order emails (a task of tasks.ts), in the buyer's profile language,
@@ -27,20 +54,8 @@ export async function sendOrderMail(
   const found = await withSystemContext("orders: mail", async (tx) => {
     // Three reads, sent together.
     const [[order], lines, [refund]] = await Promise.all([
-      tx
-        .select({ order: orders, locale: profiles.locale })
-        .from(orders)
-        .leftJoin(profiles, eq(profiles.id, orders.buyerUserId))
-        .where(eq(orders.id, orderId)),
-      tx
-        .select({
-          title: orderLines.title,
-          quantity: orderLines.quantity,
-          total: orderLines.totalMinor,
-        })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, orderId))
-        .orderBy(asc(orderLines.position)),
+      mailOrder(tx, { orderId }),
+      mailLines(tx, { orderId }),
       payload.refundId
         ? tx.select().from(orderRefunds).where(eq(orderRefunds.id, payload.refundId))
         : [],

@@ -1,6 +1,7 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { formatAddressLines } from "@/lib/addresses/addresses";
+import { statement } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import { isLocale } from "@/lib/i18n/config";
 import { listOrderInvoices } from "@/lib/invoices/invoices";
@@ -10,18 +11,33 @@ import { orderLines, type orders, type orderRefunds } from "./schema";
 
 type OrderRow = typeof orders.$inferSelect;
 
+const invoiceLines = statement<{ orderId: string }, (typeof orderLines.$inferSelect)[]>(
+  "orders: invoice lines",
+  (db) =>
+    db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, sql.placeholder("orderId")))
+      .orderBy(asc(orderLines.position)),
+);
+
+const buyerLocale = statement<{ userId: string }, { locale: string | null }[]>(
+  "orders: buyer's locale",
+  (db) =>
+    db
+      .select({ locale: profiles.locale })
+      .from(profiles)
+      .where(eq(profiles.id, sql.placeholder("userId"))),
+);
+
 /**
  * The invoice of a paid order, issued in the transaction that confirms it (gapless numbering:
  * lib/invoices), from the order's own copies: lines, contact, address, delivery and discount.
  */
 export async function invoiceOrder(tx: Tx, order: OrderRow): Promise<void> {
   const [lines, [profile]] = await Promise.all([
-    tx
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.position)),
-    tx.select({ locale: profiles.locale }).from(profiles).where(eq(profiles.id, order.buyerUserId)),
+    invoiceLines(tx, { orderId: order.id }),
+    buyerLocale(tx, { userId: order.buyerUserId }),
   ]);
   const locale = isLocale(profile?.locale) ? profile.locale : "en";
   const address = order.shippingAddress;

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { withSystemContext, withSystemStatement, type UserClaims } from "@/lib/db/context";
+import { statement } from "@/lib/db/statement";
 import { AppError } from "@/lib/errors/app-error";
 import { getPaymentProvider, getSandboxProvider } from "@/lib/payments/get-provider";
 import type { Payment } from "@/lib/payments/provider";
@@ -12,13 +13,24 @@ import { runOrderTasks } from "./tasks";
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The buyer's order, read as the system after matching the buyer. */
-async function buyersOrder(claims: UserClaims, orderId: string): Promise<OrderRow> {
-  const [order] = await withSystemStatement("orders: buyer's order", (db) =>
+const buyersOrderRow = statement<{ orderId: string; buyer: string }, OrderRow[]>(
+  "orders: buyer's order",
+  (db) =>
     db
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.buyerUserId, claims.sub))),
+      .where(
+        and(
+          eq(orders.id, sql.placeholder("orderId")),
+          eq(orders.buyerUserId, sql.placeholder("buyer")),
+        ),
+      ),
+);
+
+/** The buyer's order, read as the system after matching the buyer. */
+async function buyersOrder(claims: UserClaims, orderId: string): Promise<OrderRow> {
+  const [order] = await withSystemStatement("orders: buyer's order", (db) =>
+    buyersOrderRow(db, { orderId, buyer: claims.sub }),
   );
   if (!order) throw new AppError("notFound");
   return order;

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { withSystemStatement } from "@/lib/db/context";
+import { statement } from "@/lib/db/statement";
 import { getPaymentProvider } from "@/lib/payments/get-provider";
 import { PaymentProviderError } from "@/lib/payments/provider";
 import { sendOrderMail } from "./mails";
@@ -13,29 +14,44 @@ type TaskRow = typeof orderTasks.$inferSelect;
  * one statement: retried later with a growing pause (30 s, 1 min, 2 min … up to an hour)
  * unless marked done.
  */
+const claimDueTasks = statement<{ limit: number }, TaskRow[]>("orders: claim tasks", (db) =>
+  db
+    .update(orderTasks)
+    .set({
+      attempts: sql`${orderTasks.attempts} + 1`,
+      runAfter: sql`now() + make_interval(secs => least(3600, 30 * power(2, ${orderTasks.attempts})))`,
+    })
+    .where(
+      inArray(
+        orderTasks.id,
+        db
+          .select({ id: orderTasks.id })
+          .from(orderTasks)
+          .where(and(isNull(orderTasks.doneAt), lte(orderTasks.runAfter, sql`now()`)))
+          .orderBy(asc(orderTasks.runAfter))
+          .limit(sql.placeholder("limit"))
+          .for("update", { skipLocked: true }),
+      ),
+    )
+    .returning(),
+);
+
 async function claimDue(limit: number): Promise<TaskRow[]> {
-  return withSystemStatement("orders: claim tasks", (db) =>
-    db
-      .update(orderTasks)
-      .set({
-        attempts: sql`${orderTasks.attempts} + 1`,
-        runAfter: sql`now() + make_interval(secs => least(3600, 30 * power(2, ${orderTasks.attempts})))`,
-      })
-      .where(
-        inArray(
-          orderTasks.id,
-          db
-            .select({ id: orderTasks.id })
-            .from(orderTasks)
-            .where(and(isNull(orderTasks.doneAt), lte(orderTasks.runAfter, sql`now()`)))
-            .orderBy(asc(orderTasks.runAfter))
-            .limit(limit)
-            .for("update", { skipLocked: true }),
-        ),
-      )
-      .returning(),
-  );
+  return withSystemStatement("orders: claim tasks", (db) => claimDueTasks(db, { limit }));
 }
+
+const refundsToSend = statement<
+  { limit: number },
+  { refund: typeof orderRefunds.$inferSelect; paymentId: string | null }[]
+>("orders: refunds to send", (db) =>
+  db
+    .select({ refund: orderRefunds, paymentId: orders.paymentId })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(and(eq(orderRefunds.status, "requested"), lte(orderRefunds.sendAfter, sql`now()`)))
+    .orderBy(asc(orderRefunds.sendAfter))
+    .limit(sql.placeholder("limit")),
+);
 
 /**
  * Sends the refunds decided but not yet sent (`requested`) whose turn has come, oldest first;
@@ -46,13 +62,7 @@ async function claimDue(limit: number): Promise<TaskRow[]> {
  */
 async function sendRequestedRefunds(limit: number): Promise<number> {
   const requested = await withSystemStatement("orders: refunds to send", (db) =>
-    db
-      .select({ refund: orderRefunds, paymentId: orders.paymentId })
-      .from(orderRefunds)
-      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-      .where(and(eq(orderRefunds.status, "requested"), lte(orderRefunds.sendAfter, sql`now()`)))
-      .orderBy(asc(orderRefunds.sendAfter))
-      .limit(limit),
+    refundsToSend(db, { limit }),
   );
   let sent = 0;
   for (const { refund, paymentId } of requested) {
