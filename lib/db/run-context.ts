@@ -118,7 +118,9 @@ async function withSettings<T>(
     await settings();
     return fn(tx);
   }
-  const settled = Promise.resolve(settings()).then(
+  // `then` called here, not a microtask later: a lazy query (drizzle's) is sent now, before
+  // anything `fn` sends, even a query that sends itself at once (lib/db/statement.ts).
+  const settled = settings().then(
     () => null,
     (error: unknown) => ({ error }),
   );

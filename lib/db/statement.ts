@@ -49,3 +49,23 @@ export function statement<P extends Record<string, unknown>, R>(
     return bound.execute(values);
   };
 }
+
+/**
+ * A family of statements told apart by a small key (the number of rows of a multi-row insert,
+ * say), each built once. Keys past `limit` distinct ones are built at each call, as drizzle
+ * does, so that an unusual shape never grows the cache without bound.
+ */
+export function statementFamily<K extends string | number, P extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: Queryable, key: K) => Preparable<R>,
+  limit = 16,
+): (key: K) => (db: Queryable, values: P) => Promise<R> {
+  const byKey = new Map<K, (db: Queryable, values: P) => Promise<R>>();
+  return (key) => {
+    const known = byKey.get(key);
+    if (known) return known;
+    const made = statement<P, R>(`${name} (${String(key)})`, (db) => build(db, key));
+    if (byKey.size < limit) byKey.set(key, made);
+    return made;
+  };
+}

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { SellableKind } from "@/lib/cart/sellable-kinds";
 import { lockSellables, moveStock, stockOf } from "@/lib/cart/sellables";
 import { beforeCommit } from "@/lib/db/run-context";
-import { statement } from "@/lib/db/statement";
+import { statement, statementFamily } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import type { Payment } from "@/lib/payments/provider";
 import { holdsExcept } from "./holds";
@@ -232,23 +232,39 @@ export async function cancelConfirmedOrder(
   }
 }
 
+/** The timeline's insert of n events of one change (built once per n). */
+const insertEvents = statementFamily<number, Record<string, unknown>, unknown>(
+  "orders: events",
+  (db, count) =>
+    db.insert(orderEvents).values(
+      Array.from({ length: count }, (_, index) => ({
+        orderId: sql.placeholder("orderId"),
+        organisationId: sql.placeholder("organisationId"),
+        kind: sql.placeholder(`kind${index}`),
+        actorUserId: sql.placeholder("actorUserId"),
+        detail: sql.placeholder(`detail${index}`),
+        // Events of one change keep their order on the timeline.
+        at: sql`now() + make_interval(secs => ${index / 1000})`,
+      })),
+    ),
+);
+
 export async function recordEvents(
   tx: Tx,
   order: Pick<OrderRow, "id" | "organisationId">,
   events: [typeof orderEvents.$inferInsert.kind, Record<string, string | number>][],
   actorUserId: string | null = null,
 ): Promise<void> {
-  await tx.insert(orderEvents).values(
-    events.map(([kind, detail], index) => ({
-      orderId: order.id,
-      organisationId: order.organisationId,
-      kind,
-      actorUserId,
-      detail,
-      // Events of one change keep their order on the timeline.
-      at: sql`now() + make_interval(secs => ${index / 1000})`,
-    })),
-  );
+  const values: Record<string, unknown> = {
+    orderId: order.id,
+    organisationId: order.organisationId,
+    actorUserId,
+  };
+  events.forEach(([kind, detail], index) => {
+    values[`kind${index}`] = kind;
+    values[`detail${index}`] = detail;
+  });
+  await insertEvents(events.length)(tx, values);
 }
 
 /**

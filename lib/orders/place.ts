@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { addresses } from "@/lib/addresses/schema";
 import { cartLines, carts } from "@/lib/cart/schema";
@@ -13,6 +14,7 @@ import { offers } from "@/lib/offers/schema";
 import { organisations } from "@/lib/organisations/schema";
 import { withSystemContext, type UserClaims } from "@/lib/db/context";
 import { queryRows } from "@/lib/db/rows";
+import { statement, statementFamily } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import { uuidArray } from "@/lib/db/uuid-array";
 import { AppError, isUniqueViolation } from "@/lib/errors/app-error";
@@ -20,10 +22,11 @@ import { consumeRateLimit } from "@/lib/rate-limit/rate-limit";
 import { DiscountRedemptionError, redeemDiscount } from "@/lib/selling-terms/discounts";
 import type { CheckoutInput } from "./checkout-schema";
 import { priceCheckout, type DeliveryChoice, type PricedCheckout } from "./checkout-pricing";
+import { recordEvents } from "./confirm";
 import { holdsExcept } from "./holds";
 import type { OrderAddress } from "./order-types";
 import { newOrderReference } from "./reference";
-import { orderEvents, orderLines, orders } from "./schema";
+import { orderLines, orders } from "./schema";
 
 /** A cart's lines with the units they sell, as checkout reads them (system context). */
 export interface CheckoutLine {
@@ -56,31 +59,39 @@ export function requireAccount(claims: UserClaims): void {
   if (claims.is_anonymous === true) throw new AppError("accountRequired");
 }
 
-/** The buyer's cart with its units; `lock` takes the cart row for the placing transaction. */
-export async function readCheckoutCart(
-  tx: Tx,
-  userId: string,
-  cartId: string,
-  options: { lock: boolean } = { lock: false },
-): Promise<CheckoutCart | null> {
-  const query = tx
-    .select({
-      id: carts.id,
-      organisationId: carts.organisationId,
-      organisationName: organisations.name,
-      currency: carts.currency,
-    })
-    .from(carts)
-    .leftJoin(organisations, eq(organisations.id, carts.organisationId))
-    .where(and(eq(carts.id, cartId), eq(carts.userId, userId)));
-  const [row] = options.lock ? await query.for("update", { of: carts }) : await query;
-  if (!row) return null;
-  // A shopper cannot read organisations: their public card gives the name (lib/cart).
-  const cart = {
-    ...row,
-    organisationName: row.organisationName ?? (await shopName(tx, row.organisationId)),
-  };
-  const rows = await tx
+type CartValues = { cartId: string; userId: string };
+type CartHead = {
+  id: string;
+  organisationId: string;
+  organisationName: string | null;
+  currency: string;
+};
+
+/** The buyer's cart, read or locked (for the placing transaction). */
+const cartHead = statementFamily<"read" | "lock", CartValues, CartHead[]>(
+  "orders: cart",
+  (db, mode) => {
+    const query = db
+      .select({
+        id: carts.id,
+        organisationId: carts.organisationId,
+        organisationName: organisations.name,
+        currency: carts.currency,
+      })
+      .from(carts)
+      .leftJoin(organisations, eq(organisations.id, carts.organisationId))
+      .where(
+        and(eq(carts.id, sql.placeholder("cartId")), eq(carts.userId, sql.placeholder("userId"))),
+      );
+    return mode === "lock" ? query.for("update", { of: carts }) : query;
+  },
+);
+
+const cartLinesOf = statement<
+  { cartId: string },
+  { lineId: string; kind: SellableKind; sellableId: string; quantity: number }[]
+>("orders: cart lines", (db) =>
+  db
     .select({
       lineId: cartLines.id,
       kind: cartLines.sellableKind,
@@ -88,8 +99,25 @@ export async function readCheckoutCart(
       quantity: cartLines.quantity,
     })
     .from(cartLines)
-    .where(eq(cartLines.cartId, cart.id))
-    .orderBy(cartLines.addedAt, cartLines.id);
+    .where(eq(cartLines.cartId, sql.placeholder("cartId")))
+    .orderBy(cartLines.addedAt, cartLines.id),
+);
+
+/** The buyer's cart with its units; `lock` takes the cart row for the placing transaction. */
+export async function readCheckoutCart(
+  tx: Tx,
+  userId: string,
+  cartId: string,
+  options: { lock: boolean } = { lock: false },
+): Promise<CheckoutCart | null> {
+  const [row] = await cartHead(options.lock ? "lock" : "read")(tx, { cartId, userId });
+  if (!row) return null;
+  // A shopper cannot read organisations: their public card gives the name (lib/cart).
+  const cart = {
+    ...row,
+    organisationName: row.organisationName ?? (await shopName(tx, row.organisationId)),
+  };
+  const rows = await cartLinesOf(tx, { cartId: cart.id });
   const kinds = [...new Set(rows.map((row) => row.kind))];
   const units = new Map<string, SellableUnit>();
   for (const kind of kinds) {
@@ -226,6 +254,80 @@ async function useDiscount(
   }
 }
 
+type OrderValues = Omit<
+  typeof orders.$inferInsert,
+  "status" | "paymentStatus" | "fulfilmentStatus" | "holdExpiresAt"
+>;
+
+const placeholders = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as unknown as Record<
+    K,
+    ReturnType<typeof sql.placeholder>
+  >;
+
+const ORDER_COLUMNS = [
+  "id",
+  "organisationId",
+  "buyerUserId",
+  "sellerName",
+  "reference",
+  "currency",
+  "pricesIncludeTax",
+  "subtotalMinor",
+  "discountMinor",
+  "deliveryMinor",
+  "taxMinor",
+  "totalMinor",
+  "discountCode",
+  "contact",
+  "shippingAddress",
+  "delivery",
+] as const satisfies readonly (keyof OrderValues)[];
+
+const insertOrderRow = statement<
+  Pick<Required<OrderValues>, (typeof ORDER_COLUMNS)[number]>,
+  unknown
+>("orders: insert", (db) =>
+  db.insert(orders).values({
+    ...placeholders(ORDER_COLUMNS),
+    holdExpiresAt: sql`now() + make_interval(mins => ${HOLD_MINUTES})`,
+  }),
+);
+
+const LINE_COLUMNS = [
+  "orderId",
+  "organisationId",
+  "position",
+  "sellableKind",
+  "sellableId",
+  "listingId",
+  "title",
+  "optionLabel",
+  "quantity",
+  "unitPriceMinor",
+  "normalPriceMinor",
+  "offerId",
+  "tracked",
+  "taxClass",
+  "taxRateBasisPoints",
+  "discountMinor",
+  "taxMinor",
+  "totalMinor",
+] as const satisfies readonly (keyof typeof orderLines.$inferInsert)[];
+
+const insertLineRow = statement<Record<(typeof LINE_COLUMNS)[number], unknown>, unknown>(
+  "orders: insert line",
+  (db) => db.insert(orderLines).values(placeholders(LINE_COLUMNS)),
+);
+
+const deleteCart = statement<{ cartId: string }, unknown>("orders: cart placed", (db) =>
+  db.delete(carts).where(eq(carts.id, sql.placeholder("cartId"))),
+);
+
+/**
+ * The order, its lines, the `placed` entry and the cart's removal, sent together: the order's
+ * id and reference are made here, so nothing waits for the order row.
+ */
 async function insertOrder(
   tx: Tx,
   cart: CheckoutCart,
@@ -233,43 +335,41 @@ async function insertOrder(
   input: CheckoutInput,
   address: OrderAddress | null,
 ): Promise<{ id: string; reference: string }> {
-  for (let attempt = 0; ; attempt += 1) {
-    const reference = newOrderReference();
-    try {
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          organisationId: cart.organisationId,
-          buyerUserId: cart.userId,
-          sellerName: cart.organisationName,
-          reference,
-          currency: cart.currency,
-          pricesIncludeTax: priced.pricesIncludeTax,
-          ...priced.totals,
-          discountCode: priced.discount?.code ?? null,
-          contact: { name: input.name, email: input.email, phone: input.phone },
-          shippingAddress: address,
-          delivery: priced.delivery,
-          holdExpiresAt: sql`now() + make_interval(mins => ${HOLD_MINUTES})`,
-        })
-        .returning({ id: orders.id, reference: orders.reference });
-      if (!order) throw new Error("orders: insert returned nothing");
-      return order;
-    } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error, "orders_reference_key")) continue;
-      throw error;
-    }
-  }
+  const order = { id: randomUUID(), reference: newOrderReference() };
+  await Promise.all([
+    insertOrderRow(tx, {
+      ...order,
+      organisationId: cart.organisationId,
+      buyerUserId: cart.userId,
+      sellerName: cart.organisationName,
+      currency: cart.currency,
+      pricesIncludeTax: priced.pricesIncludeTax,
+      ...priced.totals,
+      discountCode: priced.discount?.code ?? null,
+      contact: { name: input.name, email: input.email, phone: input.phone },
+      shippingAddress: address,
+      delivery: priced.delivery,
+    }),
+    insertLines(tx, order.id, cart, priced),
+    recordEvents(
+      tx,
+      { id: order.id, organisationId: cart.organisationId },
+      [["placed", { totalMinor: priced.totals.totalMinor, currency: cart.currency }]],
+      cart.userId,
+    ),
+    deleteCart(tx, { cartId: cart.id }),
+  ]);
+  return order;
 }
 
 async function insertLines(tx: Tx, orderId: string, cart: CheckoutCart, priced: PricedCheckout) {
   const pricedByKey = new Map(priced.lines.map((line) => [line.key, line]));
-  await tx.insert(orderLines).values(
+  await Promise.all(
     cart.lines.map((line, position) => {
       const unit = line.unit as SellableUnit;
       const price = pricedByKey.get(line.lineId);
       if (!price) throw new Error("orders: a line was not priced");
-      return {
+      return insertLineRow(tx, {
         orderId,
         organisationId: cart.organisationId,
         position,
@@ -288,7 +388,7 @@ async function insertLines(tx: Tx, orderId: string, cart: CheckoutCart, priced: 
         discountMinor: price.discountMinor,
         taxMinor: price.taxMinor,
         totalMinor: price.totalMinor,
-      };
+      });
     }),
   );
 }
@@ -312,6 +412,22 @@ export async function placeOrder(
     windowSeconds: 60,
   });
   if (!limit.allowed) throw new AppError("rateLimited");
+  // A reference another order has (one chance in ~10^11 per order) fails the transaction:
+  // the whole of it runs again with a new one.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await placeCart(claims, input);
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error, "orders_reference_key")) continue;
+      throw error;
+    }
+  }
+}
+
+function placeCart(
+  claims: UserClaims,
+  input: CheckoutInput,
+): Promise<{ orderId: string; reference: string }> {
   return withSystemContext("orders: place", async (tx) => {
     const cart = await readCheckoutCart(tx, claims.sub, input.cartId, { lock: true });
     if (!cart) throw new AppError("notFound");
@@ -336,16 +452,7 @@ export async function placeOrder(
     );
     await useOffers(tx, cart);
     const order = await insertOrder(tx, cart, priced, input, address);
-    await insertLines(tx, order.id, cart, priced);
     if (priced.discount) await useDiscount(tx, order.id, claims.sub, priced.discount);
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      organisationId: cart.organisationId,
-      kind: "placed",
-      actorUserId: claims.sub,
-      detail: { totalMinor: priced.totals.totalMinor, currency: cart.currency },
-    });
-    await tx.delete(carts).where(eq(carts.id, cart.id));
     return { orderId: order.id, reference: order.reference };
   });
 }

@@ -98,6 +98,22 @@ describe("statements built once keep each pool's planning (PostgreSQL)", () => {
     expect(row?.n).toBe(0);
   });
 
+  it("the first statement of a user context already runs as the user", async () => {
+    const whoAmI = statement<{ name: string }, { who: string }[]>("test: who", (db) =>
+      db
+        .select({ who: sql<string>`current_user::text` })
+        .from(pgClass)
+        .where(eq(pgClass.relname, sql.placeholder("name"))),
+    );
+    const sub = randomUUID();
+    expect(await runAsUser(database.db, { sub }, (tx) => whoAmI(tx, { name: "pg_class" }))).toEqual(
+      [{ who: "authenticated" }],
+    );
+    expect(
+      await runAsSystem(database.db, "test", (tx) => whoAmI(tx, { name: "pg_class" })),
+    ).toEqual([{ who: "postgres" }]);
+  });
+
   it("the owner's pool prepares them (one round trip each)", async () => {
     const [row] = await runAsSystem(database.db, "test", async (tx) => {
       for (let run = 0; run < 7; run += 1) await columnsOf(tx, { name: "pg_type" });
