@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { runAsSystem } from "@/lib/db/run-context";
+import { statement } from "@/lib/db/statement";
 import { isUniqueViolation } from "@/lib/errors/app-error";
 import type { Db, Tx } from "@/lib/db/types";
 import {
@@ -98,6 +99,46 @@ interface WrittenEvent {
 }
 
 const CONFIRMABLE = ["requires_payment_method", "requires_confirmation"];
+
+/** The hot path's statements (every checkout runs them), built once (lib/db/statement.ts). */
+const succeeded = statement<
+  { id: string; paymentMethodId: string; updatedAt: string },
+  PaymentRow[]
+>("sandbox: succeeded", (db) =>
+  db
+    .update(sandboxPayments)
+    .set({
+      status: "succeeded",
+      // (update's set takes no placeholder in its types; in SQL it does)
+      paymentMethodId: sql`${sql.placeholder("paymentMethodId")}`,
+      failureCode: null,
+      updatedAt: sql`${sql.placeholder("updatedAt")}::timestamptz`,
+    })
+    .where(eq(sandboxPayments.id, sql.placeholder("id")))
+    .returning(),
+);
+
+const insertEvent = statement<
+  { id: string; type: string; payload: string; createdAt: Date },
+  unknown
+>("sandbox: event", (db) =>
+  db.insert(sandboxEvents).values({
+    id: sql.placeholder("id"),
+    type: sql.placeholder("type"),
+    payload: sql.placeholder("payload"),
+    createdAt: sql.placeholder("createdAt"),
+  }),
+);
+
+const markDelivered = statement<{ id: string; at: string }, unknown>("sandbox: delivered", (db) =>
+  db
+    .update(sandboxEvents)
+    .set({
+      attempts: sql`${sandboxEvents.attempts} + 1`,
+      deliveredAt: sql`${sql.placeholder("at")}::timestamptz`,
+    })
+    .where(eq(sandboxEvents.id, sql.placeholder("id"))),
+);
 
 /**
  * The embedded provider (docs/payments.md): Stripe's objects and test-card semantics kept in
@@ -546,10 +587,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   private async deliverOne(event: WrittenEvent, secret: string): Promise<boolean> {
     let marked = false;
     const mark = async (tx: Tx) => {
-      await tx
-        .update(sandboxEvents)
-        .set({ attempts: sql`${sandboxEvents.attempts} + 1`, deliveredAt: new Date() })
-        .where(eq(sandboxEvents.id, event.id));
+      await markDelivered(tx, { id: event.id, at: new Date().toISOString() });
       marked = true;
     };
     let accepted = false;
@@ -602,7 +640,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         // Events of one change are ordered by created_at, a millisecond apart.
         const createdAt = new Date(Date.now() + written.length);
         const payload = sandboxEventBody(id, type, data, createdAt);
-        await tx.insert(sandboxEvents).values({ id, type, payload, createdAt });
+        await insertEvent(tx, { id, type, payload, createdAt });
         written.push({ id, payload });
       }),
     );
@@ -639,14 +677,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   private async succeedPayment(tx: Tx, emit: Emit, row: PaymentRow, methodId: string) {
-    const payment = toPayment(
-      await updatePayment(tx, row.id, {
-        status: "succeeded",
-        paymentMethodId: methodId,
-        failureCode: null,
-      }),
-      await methodRow(tx, methodId),
-    );
+    // The update and the method's read go together.
+    const [updated, method] = await Promise.all([
+      succeeded(tx, { id: row.id, paymentMethodId: methodId, updatedAt: new Date().toISOString() }),
+      methodRow(tx, methodId),
+    ]);
+    const payment = toPayment(updated[0]!, method);
     if (row.saveForLater && row.customerId) {
       await tx
         .update(sandboxPaymentMethods)

@@ -1,6 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { safeRedirectTarget } from "@/lib/auth/guard/redirect-target";
+import { statement } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import { PaymentProviderError, type PaymentEventData, type PaymentEventType } from "../provider";
 import { sandboxCustomers, sandboxPaymentMethods, sandboxPayments, sandboxSetups } from "../schema";
@@ -57,17 +58,28 @@ export function withStatus(
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+const paymentById = statement<{ id: string }, PaymentRow[]>("sandbox: payment", (db) =>
+  db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.id, sql.placeholder("id"))),
+);
+
+const lockedPayment = statement<{ id: string }, PaymentRow[]>("sandbox: lock payment", (db) =>
+  db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.id, sql.placeholder("id")))
+    .for("update"),
+);
+
 export async function paymentRow(tx: Tx, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+  const [row] = await paymentById(tx, { id });
   return row;
 }
 
 export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow> {
-  const [row] = await tx
-    .select()
-    .from(sandboxPayments)
-    .where(eq(sandboxPayments.id, id))
-    .for("update");
+  const [row] = await lockedPayment(tx, { id });
   if (!row) throw new PaymentProviderError("not_found", "no such payment");
   return row;
 }
@@ -86,14 +98,35 @@ export async function customerOrThrow(tx: Tx, id: string): Promise<void> {
   if (!row) throw new PaymentProviderError("not_found", "no such customer");
 }
 
-export async function methodRow(tx: Tx, id: string | null): Promise<PaymentMethodRow | null> {
-  if (!id) return null;
-  const [row] = await tx
+const methodById = statement<{ id: string }, PaymentMethodRow[]>("sandbox: method", (db) =>
+  db
     .select()
     .from(sandboxPaymentMethods)
-    .where(eq(sandboxPaymentMethods.id, id));
+    .where(eq(sandboxPaymentMethods.id, sql.placeholder("id"))),
+);
+
+export async function methodRow(tx: Tx, id: string | null): Promise<PaymentMethodRow | null> {
+  if (!id) return null;
+  const [row] = await methodById(tx, { id });
   return row ?? null;
 }
+
+const insertMethodRow = statement<
+  { id: string; brand: string; last4: string; expMonth: number; expYear: number; testCard: string },
+  PaymentMethodRow[]
+>("sandbox: insert method", (db) =>
+  db
+    .insert(sandboxPaymentMethods)
+    .values({
+      id: sql.placeholder("id"),
+      brand: sql.placeholder("brand"),
+      last4: sql.placeholder("last4"),
+      expMonth: sql.placeholder("expMonth"),
+      expYear: sql.placeholder("expYear"),
+      testCard: sql.placeholder("testCard"),
+    })
+    .returning(),
+);
 
 export async function insertMethod(
   tx: Tx,
@@ -102,17 +135,14 @@ export async function insertMethod(
   card: CardInput,
 ): Promise<PaymentMethodRow> {
   const known = testCardByToken(testCard);
-  const [row] = await tx
-    .insert(sandboxPaymentMethods)
-    .values({
-      id: sandboxId("pm"),
-      brand: known?.brand ?? "unknown",
-      last4,
-      expMonth: card.expMonth,
-      expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
-      testCard,
-    })
-    .returning();
+  const [row] = await insertMethodRow(tx, {
+    id: sandboxId("pm"),
+    brand: known?.brand ?? "unknown",
+    last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+    testCard,
+  });
   return row!;
 }
 
