@@ -21,11 +21,13 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Socket } from "node:net";
+import { performance as perfHooks } from "node:perf_hooks";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 
+const eventLoopUtilization = perfHooks.eventLoopUtilization.bind(perfHooks);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/livemarket_checkout_bench";
 const PRICE = 1500;
@@ -181,6 +183,7 @@ async function runOurs<C>(
   const latencies: number[] = [];
   let errors = 0;
   const writes = countDatabaseWrites();
+  const loop = eventLoopUtilization();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const deadline = started + duration * 1000;
@@ -202,6 +205,7 @@ async function runOurs<C>(
   );
   const elapsed = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
+  const busy = eventLoopUtilization(loop).utilization;
   const written = writes.stop();
   latencies.sort((a, b) => a - b);
   return {
@@ -211,6 +215,8 @@ async function runOurs<C>(
     cpuMsPerCheckout: (used.user + used.system) / 1000 / Math.max(1, latencies.length),
     /** Of which in the kernel (socket writes and reads: one each per round trip). */
     systemCpuMsPerCheckout: used.system / 1000 / Math.max(1, latencies.length),
+    /** The share of the round the event loop was running code (1: never waiting for I/O). */
+    eventLoopBusy: busy,
     checkouts: latencies.length,
     perSecond: latencies.length / elapsed,
     p50Ms: percentile(latencies, 50),
@@ -328,6 +334,15 @@ async function startProfiler() {
   };
 }
 
+async function analyze(url: string) {
+  const sqlc = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    await sqlc`analyze`;
+  } finally {
+    await sqlc.end();
+  }
+}
+
 /** Checks what pgbench did: every order it made is confirmed, paid, invoiced once. */
 async function checkPgbenchWork(url: string) {
   const sqlc = postgres(url, { max: 1, onnotice: () => undefined });
@@ -353,6 +368,8 @@ export async function runCheckoutBench(options: {
   rounds?: number;
   /** Writes a CPU profile of the app's rounds only (not the seeding, nor pgbench's rounds). */
   cpuProfile?: string;
+  /** Seconds of pgbench checkouts before the rounds, then ANALYZE (default 10). */
+  historySeconds?: number;
 }): Promise<CheckoutBenchResult> {
   const url = options.databaseUrl ?? process.env.BENCH_CHECKOUT_DATABASE_URL ?? DEFAULT_URL;
   const clients = options.clients ?? 8;
@@ -366,6 +383,16 @@ export async function runCheckoutBench(options: {
   await prepare(url);
   console.log(
     `checkout bench: ${clients} clients, ${rounds} rounds of ${duration} s each side, alternating, ${url}`,
+  );
+  // A shop with a history, as a database in service is: the pgbench script's checkouts for a
+  // while, then ANALYZE. Statements prepared on empty tables otherwise keep plans made for
+  // empty tables (sequential scans) while the tables grow: in a 5-round run on a fresh
+  // database 7.6 million order rows were read by 5,828 sequential scans, slower each round
+  // (docs/bench.md "Checkout"); in service, autoanalyze re-plans as tables grow.
+  const history = await runPgbench(url, clients, options.historySeconds ?? 10);
+  await analyze(url);
+  console.log(
+    `history: ${Math.round(history.perSecond * (options.historySeconds ?? 10))} checkouts by the pgbench script, then ANALYZE`,
   );
   const ours = await ourRunner(clients);
   const profiler = options.cpuProfile ? await startProfiler() : null;
@@ -381,7 +408,7 @@ export async function runCheckoutBench(options: {
     const theirs = await runPgbench(url, clients, duration);
     const after = await checkPgbenchWork(url);
     console.log(
-      `round ${round}: app ${mine.perSecond.toFixed(1)}/s (${mine.cpuMsPerCheckout.toFixed(1)} ms CPU a checkout, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB), pgbench ${theirs.perSecond.toFixed(1)}/s (its work: ${Number(after.orders) - Number(before.orders)} orders, ${Number(after.confirmed) - Number(before.confirmed)} confirmed, ${Number(after.invoices) - Number(before.invoices)} invoices, ${Number(after.sold) - Number(before.sold)} units sold), ratio ${(mine.perSecond / theirs.perSecond).toFixed(2)}`,
+      `round ${round}: app ${mine.perSecond.toFixed(1)}/s (${mine.cpuMsPerCheckout.toFixed(1)} ms CPU a checkout, event loop busy ${(mine.eventLoopBusy * 100).toFixed(0)} %, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB), pgbench ${theirs.perSecond.toFixed(1)}/s (its work: ${Number(after.orders) - Number(before.orders)} orders, ${Number(after.confirmed) - Number(before.confirmed)} confirmed, ${Number(after.invoices) - Number(before.invoices)} invoices, ${Number(after.sold) - Number(before.sold)} units sold), ratio ${(mine.perSecond / theirs.perSecond).toFixed(2)}`,
     );
     rows.push({ ours: mine, pgbench: theirs });
   }
