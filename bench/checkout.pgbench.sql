@@ -195,9 +195,10 @@ ON CONFLICT (kind, source_id) DO NOTHING;
 -- the receipt's card (lib/billing/receipt-events.ts), the verified reviews (lib/reviews/purchase-events.ts)
 UPDATE orders SET card_brand = 'visa', card_last4 = '4242', updated_at = now()
 WHERE id = :order_id::uuid AND payment_id = :payment_id::text AND card_brand IS NULL;
-SELECT buyer_user_id, organisation_id FROM orders WHERE id = :order_id::uuid;
-SELECT DISTINCT listing_id FROM reviews WHERE author_user_id = :usr::uuid AND organisation_id = :org::uuid
-  AND listing_id IN (SELECT listing_id FROM order_lines WHERE order_id = :order_id::uuid);
+SELECT DISTINCT r.listing_id FROM reviews r
+  JOIN orders o ON o.buyer_user_id = r.author_user_id AND o.organisation_id = r.organisation_id
+WHERE o.id = :order_id::uuid
+  AND r.listing_id IN (SELECT listing_id FROM order_lines WHERE order_id = :order_id::uuid);
 -- the sandbox event marked delivered in the webhook's own transaction
 UPDATE sandbox_events SET delivered_at = now(), attempts = attempts + 1 WHERE id = :succeeded_event::text;
 -- the invoice last, before the commit (lib/db/run-context.ts beforeCommit): the lines and

@@ -114,6 +114,34 @@ async function moveOrderStock(
   }
 }
 
+const confirmOrder = statement<{ id: string; paymentId: string; paymentProvider: string }, unknown>(
+  "orders: confirm",
+  (db) =>
+    db
+      .update(orders)
+      .set({
+        paymentStatus: "paid",
+        // (update's set takes no placeholder in its types; in SQL it does)
+        paymentId: sql`${sql.placeholder("paymentId")}`,
+        paymentProvider: sql`${sql.placeholder("paymentProvider")}`,
+        status: "confirmed",
+        confirmedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, sql.placeholder("id"))),
+);
+
+const confirmationMail = statement<{ orderId: string; organisationId: string }, unknown>(
+  "orders: confirmation mail task",
+  (db) =>
+    db.insert(orderTasks).values({
+      orderId: sql.placeholder("orderId"),
+      organisationId: sql.placeholder("organisationId"),
+      kind: "mail",
+      payload: { mail: "confirmed" },
+    }),
+);
+
 /**
  * `payment.succeeded` for an order (in the webhook's transaction, so once): the stock is taken
  * and the order confirmed; or, when the hold had passed and the units are gone meanwhile, the
@@ -159,20 +187,12 @@ export async function confirmPaidOrder(tx: Tx, order: OrderRow, payment: Payment
   // Independent writes, sent together rather than one round trip each (docs/bench.md
   // "Checkout"); the transaction keeps all or none of them.
   await Promise.all([
-    tx
-      .update(orders)
-      .set({ ...paid, status: "confirmed", confirmedAt: sql`now()` })
-      .where(eq(orders.id, order.id)),
+    confirmOrder(tx, { id: order.id, paymentId: payment.id, paymentProvider: payment.provider }),
     recordEvents(tx, order, [
       ["paid", { amountMinor: payment.amountMinor }],
       ["confirmed", {}],
     ]),
-    tx.insert(orderTasks).values({
-      orderId: order.id,
-      organisationId: order.organisationId,
-      kind: "mail",
-      payload: { mail: "confirmed" },
-    }),
+    confirmationMail(tx, { orderId: order.id, organisationId: order.organisationId }),
   ]);
 }
 

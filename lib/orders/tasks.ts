@@ -36,6 +36,13 @@ const claimDueTasks = statement<{ limit: number }, TaskRow[]>("orders: claim tas
     .returning(),
 );
 
+const taskDone = statement<{ id: string }, unknown>("orders: task done", (db) =>
+  db
+    .update(orderTasks)
+    .set({ doneAt: sql`now()`, lastError: null })
+    .where(eq(orderTasks.id, sql.placeholder("id"))),
+);
+
 async function claimDue(limit: number): Promise<TaskRow[]> {
   return withSystemStatement("orders: claim tasks", (db) => claimDueTasks(db, { limit }));
 }
@@ -141,12 +148,7 @@ export async function runOrderTasks(limit = 20): Promise<number> {
   for (const task of due) {
     try {
       await run(task);
-      await withSystemStatement("orders: task done", (db) =>
-        db
-          .update(orderTasks)
-          .set({ doneAt: sql`now()`, lastError: null })
-          .where(eq(orderTasks.id, task.id)),
-      );
+      await withSystemStatement("orders: task done", (db) => taskDone(db, { id: task.id }));
       done += 1;
     } catch (error) {
       console.error("orders: task failed", { id: task.id, kind: task.kind, error });

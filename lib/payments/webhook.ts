@@ -1,10 +1,40 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { runAsSystem } from "@/lib/db/run-context";
+import { statement } from "@/lib/db/statement";
 import type { Db, Tx } from "@/lib/db/types";
 import { paymentEvents } from "./schema";
 import { paymentEventHandlers } from "./event-handlers";
 import "./handlers";
 import type { PaymentEvent, PaymentProvider } from "./provider";
+
+/** The event's row, once per (provider, event id): built once, every payment runs it. */
+const recordEvent = statement<
+  {
+    provider: string;
+    eventId: string;
+    type: string;
+    providerType: string;
+    objectId: string | null;
+    payload: unknown;
+    occurredAt: Date;
+  },
+  { id: string }[]
+>("payments: record event", (db) =>
+  db
+    .insert(paymentEvents)
+    .values({
+      provider: sql.placeholder("provider"),
+      eventId: sql.placeholder("eventId"),
+      type: sql.placeholder("type"),
+      providerType: sql.placeholder("providerType"),
+      objectId: sql.placeholder("objectId"),
+      payload: sql.placeholder("payload"),
+      occurredAt: sql.placeholder("occurredAt"),
+    })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id }),
+);
 
 export interface ReceivedWebhook {
   /** `duplicate`: this event was recorded before; nothing ran again. */
@@ -33,19 +63,15 @@ export async function receivePaymentWebhook(input: {
 }): Promise<ReceivedWebhook> {
   const event = await input.provider.verifyWebhook(input.rawBody, input.signature);
   return runAsSystem(input.db, "payments.webhook", async (tx) => {
-    const inserted = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: event.provider,
-        eventId: event.id,
-        type: event.type,
-        providerType: event.providerType,
-        objectId: objectIdOf(event),
-        payload: JSON.parse(input.rawBody) as unknown,
-        occurredAt: event.createdAt,
-      })
-      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
-      .returning({ id: paymentEvents.id });
+    const inserted = await recordEvent(tx, {
+      provider: event.provider,
+      eventId: event.id,
+      type: event.type,
+      providerType: event.providerType,
+      objectId: objectIdOf(event),
+      payload: JSON.parse(input.rawBody) as unknown,
+      occurredAt: event.createdAt,
+    });
     const outcome = inserted.length === 0 ? "duplicate" : "handled";
     if (outcome === "handled") {
       for (const handler of paymentEventHandlers(event.type)) await handler(event, tx);

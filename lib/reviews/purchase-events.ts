@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { revalidateTag } from "next/cache";
+import { statement } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import { listingTag } from "@/lib/listings/cache-tags";
 import { orderLines, orderRefunds, orders } from "@/lib/orders/schema";
@@ -18,26 +19,36 @@ import { reviews } from "./schema";
  * request (the upkeep's reconciliation) there is nothing to expire with, and the cached
  * reviews follow within their hour.
  */
-export async function reviewedListingsOfOrder(tx: Tx, orderId: string): Promise<string[]> {
-  const [order] = await tx
-    .select({ buyer: orders.buyerUserId, organisationId: orders.organisationId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) return [];
-  const lines = tx
-    .select({ listingId: orderLines.listingId })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
-  const rows = await tx
-    .selectDistinct({ listingId: reviews.listingId })
-    .from(reviews)
-    .where(
-      and(
-        eq(reviews.authorUserId, order.buyer),
-        eq(reviews.organisationId, order.organisationId),
-        inArray(reviews.listingId, lines),
+/** One statement: the buyer's reviews, in the order's shop, of the listings it bought. */
+const reviewedOfOrder = statement<{ orderId: string }, { listingId: string }[]>(
+  "reviews: reviewed listings of an order",
+  (db) =>
+    db
+      .selectDistinct({ listingId: reviews.listingId })
+      .from(reviews)
+      .innerJoin(
+        orders,
+        and(
+          eq(orders.buyerUserId, reviews.authorUserId),
+          eq(orders.organisationId, reviews.organisationId),
+        ),
+      )
+      .where(
+        and(
+          eq(orders.id, sql.placeholder("orderId")),
+          inArray(
+            reviews.listingId,
+            db
+              .select({ listingId: orderLines.listingId })
+              .from(orderLines)
+              .where(eq(orderLines.orderId, sql.placeholder("orderId"))),
+          ),
+        ),
       ),
-    );
+);
+
+export async function reviewedListingsOfOrder(tx: Tx, orderId: string): Promise<string[]> {
+  const rows = await reviewedOfOrder(tx, { orderId });
   return rows.map((row) => row.listingId);
 }
 

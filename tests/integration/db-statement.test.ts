@@ -122,3 +122,35 @@ describe("statements built once keep each pool's planning (PostgreSQL)", () => {
     expect(row?.n).toBe(1);
   });
 });
+
+describe("statements built once refuse values made while building", () => {
+  it("an update of a table with an $onUpdate column that the statement does not set", async () => {
+    const database = await drivers[0]!.open({ poolMax: 1 });
+    try {
+      // key_values.updated_at is `$onUpdate(() => new Date())`: drizzle would compute it once,
+      // at the build, and every later run would write that same time.
+      const touch = statement<{ key: string }, unknown>("test: touch", (db) =>
+        db
+          .update(keyValues)
+          .set({ value: 1 })
+          .where(eq(keyValues.key, sql.placeholder("key"))),
+      );
+      await expect(
+        runAsSystem(database.db, "test", (tx) => touch(tx, { key: "x" })),
+      ).rejects.toThrow(/would keep a time made while building/);
+      // Set in SQL, it is built.
+      const touchNow = statement<{ key: string }, unknown>("test: touch now", (db) =>
+        db
+          .update(keyValues)
+          .set({ value: 1, updatedAt: sql`now()` })
+          .where(eq(keyValues.key, sql.placeholder("key"))),
+      );
+      await runAsSystem(database.db, "test", (tx) => touchNow(tx, { key: "x" }));
+      // Dates made from a value are fine; Date is itself again after the build.
+      expect(new Date(0).toISOString()).toBe("1970-01-01T00:00:00.000Z");
+      expect(new Date()).toBeInstanceOf(Date);
+    } finally {
+      await database.close();
+    }
+  });
+});

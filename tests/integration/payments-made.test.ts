@@ -16,6 +16,7 @@ import { placeOrder } from "@/lib/orders/place";
 import { orders } from "@/lib/orders/schema";
 import { cancelOrderCommand, refundOrderCommand } from "@/lib/orders/seller-commands";
 import { runOrderTasks } from "@/lib/orders/tasks";
+import { reviewedListingsOfOrder } from "@/lib/reviews/purchase-events";
 import { listOrganisationReviews, writeReview } from "@/lib/reviews/reviews";
 import { reviews } from "@/lib/reviews/schema";
 import { enableCommerce } from "./support/commerce";
@@ -206,6 +207,20 @@ describe("verified purchase", () => {
     await paid(third, otherProductId);
     expect(await verifiedOf(await review(third))).toBe(false);
     expect(await verifiedOf(await review(third, otherProductId))).toBe(true);
+  });
+
+  it("a paid order names the listings its buyer reviewed (their cached pages expire)", async () => {
+    const buyer = await shopper("verified-ida");
+    await review(buyer);
+    await review(buyer, otherProductId);
+    const orderId = await paid(buyer);
+    const named = (id: string) =>
+      runAsSystem(db(), "test", (tx) => reviewedListingsOfOrder(tx, id));
+    // Bought one product, reviewed both: only the bought one.
+    expect(await named(orderId)).toEqual([productId]);
+    // Another buyer's order of the same product: not this buyer's review.
+    expect(await named(await paid(await shopper("verified-jon")))).toEqual([]);
+    expect(await named(randomUUID())).toEqual([]);
   });
 
   it("becomes verified when a later order confirms, and stops when it is cancelled and refunded", async () => {
