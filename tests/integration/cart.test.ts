@@ -366,7 +366,7 @@ describe("a guest's carts", () => {
   it("follow the guest into the account they sign in with", async () => {
     const guest = await shopper("guest", true);
     const ivy = await shopper("claim-ivy");
-    await addToCart(guest.claims, shirt("M", 2));
+    const guestCart = (await addToCart(guest.claims, shirt("M", 2))).cartId;
     await addToCart(guest.claims, mug(1));
     const extra = randomUUID();
     await sellableProduct(
@@ -376,8 +376,9 @@ describe("a guest's carts", () => {
       [],
       [{ values: [], price: 300, stock: 9 }],
     );
-    await addToCart(ivy.claims, shirt("M", 1));
+    const ivysCart = (await addToCart(ivy.claims, shirt("M", 1))).cartId;
     await addToCart(ivy.claims, { productId: extra, option: [], quantity: 1 });
+    expect(ivysCart).not.toBe(guestCart);
 
     // Only a guest's carts move, only into a real account, never into itself.
     expect(await claimGuestCartsFor(ivy.claims, ivy.claims)).toBeNull();
@@ -401,6 +402,11 @@ describe("a guest's carts", () => {
       ],
       [world.b.id, [["", 1]]],
     ]);
+    // The shop's cart is the guest's, by its id: the page the guest signed in from (its
+    // checkout, say) is found again; the account's older cart with that shop is gone.
+    expect(mine[0]?.id).toBe(guestCart);
+    expect(await getCart(ivy.claims, guestCart)).not.toBeNull();
+    expect(await getCart(ivy.claims, ivysCart)).toBeNull();
     expect(await listCarts(guest.claims)).toEqual([]);
     const left = await runAsSystem(db(), "test: guest rows", (tx) =>
       tx
