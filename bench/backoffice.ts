@@ -60,6 +60,22 @@ function sessionCookie(origin: string, session: Session): string {
     .join("; ");
 }
 
+/**
+ * The session cookie plus what a browser would keep from its first signed-in page: the
+ * proxy's profile hint (lib/auth/guard/profile-hint.ts), which spares later requests the
+ * profile lookup. Without it every measured request paid a lookup no browser pays.
+ */
+async function withResponseCookies(origin: string, cookie: string): Promise<string> {
+  const response = await fetch(`${origin}/profile`, { headers: { cookie }, redirect: "manual" });
+  await response.arrayBuffer();
+  const present = new Set(cookie.split("; ").map((pair) => pair.split("=")[0]));
+  const kept = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .filter((pair) => pair && !present.has(pair.split("=")[0]));
+  return [cookie, ...kept].join("; ");
+}
+
 async function signUp(origin: string): Promise<Session> {
   const environment = (await (await fetch(`${origin}/api/environment`)).json()) as {
     auth: { anonKey: string };
@@ -252,7 +268,7 @@ export async function runBackofficeBench(options: BackofficeBenchOptions): Promi
       );
     }
 
-    const cookie = sessionCookie(origin, session);
+    const cookie = await withResponseCookies(origin, sessionCookie(origin, session));
     const org = `/backoffice/organisation/${organisationId}`;
     const pages = [
       { path: baseline, cookie: undefined },

@@ -16,8 +16,11 @@ export function NativeSelect({
 }: { options: readonly SelectOption[] } & Omit<ComponentProps<"select">, "children">) {
   return (
     <select className={cn(fieldControlClass, "h-10", className)} {...props}>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
+      {/* Keyed by position: the list is drawn whole and never reordered in place, and a value
+          as key (a uuid, a time zone) would travel a second time in the page's payload for
+          every option (about 40 bytes each: 16 kB on the 400 time zones). */}
+      {options.map((option, index) => (
+        <option key={index} value={option.value}>
           {option.label}
         </option>
       ))}

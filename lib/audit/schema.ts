@@ -11,6 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { authenticatedRole } from "drizzle-orm/supabase";
 import { organisations } from "@/lib/organisations/schema";
+import { hasPermissionIn } from "@/lib/db/policies";
 
 /**
  * The audit trail: one row per back-office write, written in the same transaction as the
@@ -62,7 +63,7 @@ export const auditEntries = pgTable(
     pgPolicy("audit_entries_select_permitted", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.audit.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "settings.audit.read")}`,
     }),
   ],
 ).enableRLS();

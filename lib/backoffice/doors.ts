@@ -18,6 +18,7 @@ import {
 import type { Permission } from "@/lib/permissions/catalogue";
 import { parseWithValidation } from "@/lib/validation/parse";
 import type { ActionState } from "./action-state";
+import { getOrganisationFrame, type OrganisationFrame } from "./frame";
 
 /**
  * The three doors of the back office (conventions §3). Each resolves the caller's access to
@@ -41,7 +42,7 @@ export async function gatePage(
   permission: Permission,
   module?: ModuleName,
 ): Promise<PageGate> {
-  const access = await getOrganisationAccess(organisationId);
+  const access = (await getOrganisationFrame(organisationId))?.access;
   if (!access || !access.can(permission)) notFound();
   if (module && !access.hasModule(module)) {
     if (!access.can("settings.module.write")) notFound();
@@ -50,11 +51,14 @@ export async function gatePage(
   return { moduleOff: false, access };
 }
 
-/** For a page that needs only membership (the dashboard, the frame). */
-export async function gateMember(organisationId: string): Promise<OrganisationAccess> {
-  const access = await getOrganisationAccess(organisationId);
-  if (!access) notFound();
-  return access;
+/**
+ * For a page that needs only membership (the dashboard, the frame): the frame's reads
+ * (lib/backoffice/frame.ts), shared with the page's own door in the same request.
+ */
+export async function gateMember(organisationId: string): Promise<OrganisationFrame> {
+  const frame = await getOrganisationFrame(organisationId);
+  if (!frame) notFound();
+  return frame;
 }
 
 // ── Commands (what actions and route handlers run) ───────────────────────────────────────

@@ -14,6 +14,7 @@ import {
 import { authenticatedRole } from "drizzle-orm/supabase";
 import { users } from "@/lib/auth/schema";
 import { organisations } from "@/lib/organisations/schema";
+import { hasPermissionIn } from "@/lib/db/policies";
 
 /**
  * Billing (docs/billing.md): the provider's customers and saved cards mirrored for two kinds
@@ -25,9 +26,9 @@ import { organisations } from "@/lib/organisations/schema";
  * payment webhooks, the callback, the renewal).
  */
 const ownerRead = (userId: unknown, organisationId: unknown) =>
-  sql`(${userId} = (select auth.uid()) or (${organisationId} is not null and app.has_permission(${organisationId}, 'billing.account.read')))`;
+  sql`(${userId} = (select auth.uid()) or (${organisationId} is not null and ${hasPermissionIn(organisationId, "billing.account.read")}))`;
 const ownerWrite = (userId: unknown, organisationId: unknown) =>
-  sql`(${userId} = (select auth.uid()) or (${organisationId} is not null and app.has_permission(${organisationId}, 'billing.account.write')))`;
+  sql`(${userId} = (select auth.uid()) or (${organisationId} is not null and ${hasPermissionIn(organisationId, "billing.account.write")}))`;
 const oneOwner = (userId: unknown, organisationId: unknown) =>
   sql`(${userId} is null) <> (${organisationId} is null)`;
 
@@ -135,7 +136,7 @@ export const billingSubscriptions = pgTable(
     pgPolicy("billing_subscriptions_select_permitted", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'billing.account.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "billing.account.read")}`,
     }),
   ],
 ).enableRLS();
@@ -183,12 +184,12 @@ export const billingCharges = pgTable(
     pgPolicy("billing_charges_select_permitted", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'billing.account.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "billing.account.read")}`,
     }),
     pgPolicy("billing_charges_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'billing.account.write') and ${t.status} = 'pending' and ${t.kind} = 'purchase' and ${t.createdBy} = (select auth.uid())`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "billing.account.write")} and ${t.status} = 'pending' and ${t.kind} = 'purchase' and ${t.createdBy} = (select auth.uid())`,
     }),
   ],
 ).enableRLS();

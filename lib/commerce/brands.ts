@@ -81,7 +81,7 @@ export async function listBrands(
  * for the permission as well, so that it shows nothing to another organisation's members.
  */
 export function catalogueReader(organisationId: string) {
-  return sql`app.has_permission(${organisationId}::uuid, 'commerce.product.read')`;
+  return sql`(select app.has_permission(${organisationId}::uuid, 'commerce.product.read'))`;
 }
 
 /** `%` and `_` typed in a search box are literal characters. */

@@ -193,11 +193,14 @@ async function inRole<T>(
   }
   return login.db.transaction(async (tx) => {
     const claimsJson = JSON.stringify(claims);
+    // The subject also on its own (`request.jwt.claim.sub`, which auth.uid() reads first):
+    // policies and their functions call auth.uid() often, and the claims are JSON to parse.
+    const sub = typeof claims.sub === "string" ? claims.sub : "";
     const settings = () =>
       tx.execute(
         login.sessionAuthorization
-          ? sql`select set_config('session_authorization', ${login.sessionAuthorization}, true), set_config('request.jwt.claims', ${claimsJson}, true), set_config('role', ${role}, true)`
-          : sql`select set_config('request.jwt.claims', ${claimsJson}, true), set_config('role', ${role}, true)`,
+          ? sql`select set_config('session_authorization', ${login.sessionAuthorization}, true), set_config('request.jwt.claims', ${claimsJson}, true), set_config('request.jwt.claim.sub', ${sub}, true), set_config('role', ${role}, true)`
+          : sql`select set_config('request.jwt.claims', ${claimsJson}, true), set_config('request.jwt.claim.sub', ${sub}, true), set_config('role', ${role}, true)`,
       );
     return withSettings(login.db, tx, settings, async (tx) => {
       if (!login.verified) {

@@ -15,6 +15,7 @@ import {
 import { authenticatedRole } from "drizzle-orm/supabase";
 import { users } from "@/lib/auth/schema";
 import { organisations } from "@/lib/organisations/schema";
+import { hasPermissionIn } from "@/lib/db/policies";
 
 /**
  * The organisation's money (docs/income.md), modelled on Stripe's balance transactions: one
@@ -75,12 +76,12 @@ export const paymentPayouts = pgTable(
     pgPolicy("payment_payouts_select_permitted", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "payment.charge.read")}`,
     }),
     pgPolicy("payment_payouts_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'payment.payout.write')
+      withCheck: sql`${hasPermissionIn(t.organisationId, "payment.payout.write")}
         and ${t.status} = 'pending' and ${t.requestedBy} = (select auth.uid())
         and ${t.providerPayoutId} is null and ${t.settledAt} is null`,
     }),
@@ -129,14 +130,14 @@ export const paymentBalanceEntries = pgTable(
     pgPolicy("payment_balance_entries_select_permitted", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "payment.charge.read")}`,
     }),
     // A member requesting a payout writes its debit, for a pending payout of theirs, of its
     // exact amount, in its organisation: nothing else.
     pgPolicy("payment_balance_entries_insert_payout", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'payment.payout.write')
+      withCheck: sql`${hasPermissionIn(t.organisationId, "payment.payout.write")}
         and ${t.kind} = 'payout' and exists (select 1 from payment_payouts p
           where p.id = ${t.payoutId} and p.organisation_id = ${t.organisationId}
             and p.status = 'pending' and p.requested_by = (select auth.uid())
@@ -181,7 +182,7 @@ export const paymentAccounts = pgTable(
     pgPolicy("payment_accounts_select_permitted", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "payment.charge.read")}`,
     }),
   ],
 ).enableRLS();

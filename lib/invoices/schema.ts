@@ -21,6 +21,7 @@ import { authenticatedRole } from "drizzle-orm/supabase";
 import { orders } from "@/lib/orders/schema";
 import { organisations } from "@/lib/organisations/schema";
 import type { DocumentSnapshot } from "./snapshot";
+import { hasPermissionIn } from "@/lib/db/policies";
 
 /**
  * Invoices and credit notes (issue 12 §3, docs/invoices.md). One table for both kinds: they
@@ -106,7 +107,7 @@ export const invoices = pgTable(
       for: "select",
       to: authenticatedRole,
       using: sql`${t.buyerUserId} = (select auth.uid())
-        or app.has_permission(${t.organisationId}, 'commerce.order.read')`,
+        or ${hasPermissionIn(t.organisationId, "commerce.order.read")}`,
     }),
   ],
 ).enableRLS();

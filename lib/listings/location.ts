@@ -81,7 +81,7 @@ export async function getListingLocation(
       .where(
         and(
           listingOf(kind, organisationId, listingId),
-          sql`app.has_permission(${organisationId}::uuid, ${read})`,
+          sql`(select app.has_permission(${organisationId}::uuid, ${read}))`,
         ),
       );
     return row ?? null;

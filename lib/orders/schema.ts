@@ -32,6 +32,7 @@ import {
   type OrderContact,
   type OrderDelivery,
 } from "./order-types";
+import { hasPermissionIn } from "@/lib/db/policies";
 
 /**
  * Orders (issue 12 §2–3; domain.md "Buying and booking"): one per organisation per checkout,
@@ -132,26 +133,26 @@ export const orders = pgTable(
     pgPolicy("orders_select_permitted", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'commerce.order.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "commerce.order.read")}`,
     }),
     // The income pages (lib/income) read the orders that paid the organisation.
     pgPolicy("orders_select_payment", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "payment.charge.read")}`,
     }),
     pgPolicy("orders_update_permitted", {
       for: "update",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')`,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')`,
+      using: sql`${hasPermissionIn(t.organisationId, "commerce.order.write")}`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "commerce.order.write")}`,
     }),
     // A refund locks the order (`select … for update`, which RLS checks against the update
     // policies) and changes nothing of it: payment.refund.write may lock, never write.
     pgPolicy("orders_lock_refund", {
       for: "update",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'payment.refund.write')`,
+      using: sql`${hasPermissionIn(t.organisationId, "payment.refund.write")}`,
       withCheck: sql`false`,
     }),
   ],
@@ -172,7 +173,7 @@ function orderPartReaders(table: string, t: { orderId: AnyPgColumn; organisation
     pgPolicy(`${table}_select_permitted`, {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'commerce.order.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "commerce.order.read")}`,
     }),
   ];
 }
@@ -231,7 +232,7 @@ export const orderLines = pgTable(
     pgPolicy("order_lines_select_payment", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "payment.charge.read")}`,
     }),
   ],
 ).enableRLS();
@@ -262,7 +263,7 @@ export const orderEvents = pgTable(
     pgPolicy("order_events_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')
+      withCheck: sql`${hasPermissionIn(t.organisationId, "commerce.order.write")}
         and ${t.actorUserId} = (select auth.uid())`,
     }),
     // The refund's own timeline entries, for a member who refunds without commerce.order.write:
@@ -271,8 +272,8 @@ export const orderEvents = pgTable(
       for: "insert",
       to: authenticatedRole,
       withCheck: sql`(${t.kind} = 'refund_requested' or (${t.kind} = 'restocked'
-          and app.has_permission(${t.organisationId}, 'commerce.product.write')))
-        and app.has_permission(${t.organisationId}, 'payment.refund.write')
+          and ${hasPermissionIn(t.organisationId, "commerce.product.write")}))
+        and ${hasPermissionIn(t.organisationId, "payment.refund.write")}
         and ${t.actorUserId} = (select auth.uid())`,
     }),
   ],
@@ -340,14 +341,14 @@ export const orderRefunds = pgTable(
     pgPolicy("order_refunds_select_payment", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'payment.charge.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "payment.charge.read")}`,
     }),
     pgPolicy("order_refunds_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'payment.refund.write')
+      withCheck: sql`${hasPermissionIn(t.organisationId, "payment.refund.write")}
         and ${t.status} = 'requested' and ${t.requestedBy} = (select auth.uid())
-        and (not ${t.restock} or app.has_permission(${t.organisationId}, 'commerce.product.write'))`,
+        and (not ${t.restock} or ${hasPermissionIn(t.organisationId, "commerce.product.write")})`,
     }),
   ],
 ).enableRLS();
@@ -388,7 +389,7 @@ export const orderTasks = pgTable(
     pgPolicy("order_tasks_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'commerce.order.write')`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "commerce.order.write")}`,
     }),
   ],
 ).enableRLS();

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { cache } from "react";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
@@ -49,67 +49,69 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-/** Resolves access inside an open user transaction (three indexed reads). */
+/**
+ * Resolves access inside an open user transaction: three indexed reads sent together (the
+ * driver pipelines them: one round trip), the employment with its organisation and role, the
+ * role's own permissions when it is a custom role, and the modules switched on. All three are
+ * filtered by RLS as the caller; without an active employment the first finds nothing and the
+ * answer is null whatever the others found.
+ */
 export async function resolveAccessInTx(
   tx: Tx,
   claims: UserClaims,
   organisationId: string,
 ): Promise<OrganisationAccess | null> {
   if (!isUuid(organisationId)) return null;
-  const [row] = await tx
-    .select({
-      organisation: {
-        id: organisations.id,
-        name: organisations.name,
-        slug: organisations.slug,
-        timeZone: organisations.timeZone,
-        currency: organisations.currency,
-        locale: organisations.locale,
-      },
-      employmentId: employments.id,
-      roleId: roles.id,
-      roleKey: roles.builtinKey,
-      roleName: roles.name,
-    })
-    .from(employments)
-    .innerJoin(organisations, eq(organisations.id, employments.organisationId))
-    .innerJoin(roles, eq(roles.id, employments.roleId))
-    .where(
-      and(
-        eq(employments.organisationId, organisationId),
-        eq(employments.userId, claims.sub),
-        eq(employments.status, "active"),
-        eq(organisations.status, "active"),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-
-  let granted: Permission[];
-  if (row.roleKey) {
-    granted = builtinRolePermissions(row.roleKey);
-  } else {
-    const custom = await tx
+  const member = and(
+    eq(employments.organisationId, organisationId),
+    eq(employments.userId, claims.sub),
+    eq(employments.status, "active"),
+  );
+  const [[row], custom, moduleRows] = await Promise.all([
+    tx
+      .select({
+        organisation: {
+          id: organisations.id,
+          name: organisations.name,
+          slug: organisations.slug,
+          timeZone: organisations.timeZone,
+          currency: organisations.currency,
+          locale: organisations.locale,
+        },
+        employmentId: employments.id,
+        roleId: roles.id,
+        roleKey: roles.builtinKey,
+        roleName: roles.name,
+      })
+      .from(employments)
+      .innerJoin(organisations, eq(organisations.id, employments.organisationId))
+      .innerJoin(roles, eq(roles.id, employments.roleId))
+      .where(and(member, eq(organisations.status, "active")))
+      .limit(1),
+    // A built-in role's permissions come from the code's catalogue (they have no rows here).
+    tx
       .select({ permission: rolePermissions.permission })
       .from(rolePermissions)
+      .innerJoin(employments, eq(employments.roleId, rolePermissions.roleId))
+      .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+      .where(
+        and(member, eq(rolePermissions.organisationId, organisationId), isNull(roles.builtinKey)),
+      ),
+    tx
+      .select({ module: organisationModules.module, tier: organisationModules.tier })
+      .from(organisationModules)
       .where(
         and(
-          eq(rolePermissions.roleId, row.roleId),
-          eq(rolePermissions.organisationId, organisationId),
+          eq(organisationModules.organisationId, organisationId),
+          eq(organisationModules.enabled, true),
         ),
-      );
-    granted = custom.map((r) => r.permission).filter(isPermission);
-  }
-
-  const moduleRows = await tx
-    .select({ module: organisationModules.module, tier: organisationModules.tier })
-    .from(organisationModules)
-    .where(
-      and(
-        eq(organisationModules.organisationId, organisationId),
-        eq(organisationModules.enabled, true),
       ),
-    );
+  ]);
+  if (!row) return null;
+
+  const granted: Permission[] = row.roleKey
+    ? builtinRolePermissions(row.roleKey)
+    : custom.map((r) => r.permission).filter(isPermission);
   const modules = new Map<ModuleName, ModuleTier>();
   for (const m of moduleRows) {
     if (isModuleName(m.module) && isModuleTier(m.tier)) modules.set(m.module, m.tier);

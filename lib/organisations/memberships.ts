@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
+import type { Tx } from "@/lib/db/types";
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
 import { employments, organisations, roles } from "./schema";
 
@@ -14,25 +15,28 @@ export interface MyOrganisation {
 
 /** The organisations the caller is an active member of, with their role, by name. */
 export async function listMyOrganisations(claims: UserClaims): Promise<MyOrganisation[]> {
-  return withUserContext(claims, (tx) =>
-    tx
-      .select({
-        id: organisations.id,
-        name: organisations.name,
-        slug: organisations.slug,
-        roleKey: roles.builtinKey,
-        roleName: roles.name,
-      })
-      .from(employments)
-      .innerJoin(organisations, eq(organisations.id, employments.organisationId))
-      .innerJoin(roles, eq(roles.id, employments.roleId))
-      .where(
-        and(
-          eq(employments.userId, claims.sub),
-          eq(employments.status, "active"),
-          eq(organisations.status, "active"),
-        ),
-      )
-      .orderBy(asc(organisations.name), asc(organisations.id)),
-  );
+  return withUserContext(claims, (tx) => listMyOrganisationsInTx(tx, claims));
+}
+
+/** The same inside an open user transaction. */
+export function listMyOrganisationsInTx(tx: Tx, claims: UserClaims): Promise<MyOrganisation[]> {
+  return tx
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      slug: organisations.slug,
+      roleKey: roles.builtinKey,
+      roleName: roles.name,
+    })
+    .from(employments)
+    .innerJoin(organisations, eq(organisations.id, employments.organisationId))
+    .innerJoin(roles, eq(roles.id, employments.roleId))
+    .where(
+      and(
+        eq(employments.userId, claims.sub),
+        eq(employments.status, "active"),
+        eq(organisations.status, "active"),
+      ),
+    )
+    .orderBy(asc(organisations.name), asc(organisations.id));
 }

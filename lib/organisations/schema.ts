@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { authenticatedRole } from "drizzle-orm/supabase";
-import { organisationPolicies } from "@/lib/db/policies";
+import { hasPermissionIn, isMemberOf, organisationPolicies } from "@/lib/db/policies";
 
 /**
  * Tenants, memberships, roles and modules. Policies key on membership and permission
@@ -63,13 +63,13 @@ export const organisations = pgTable(
     pgPolicy("organisations_select_member", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.is_member(${t.id}) or app.is_invited(${t.id})`,
+      using: sql`${isMemberOf(t.id)} or app.is_invited(${t.id})`,
     }),
     pgPolicy("organisations_update_permitted", {
       for: "update",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.id}, 'settings.organisation.write')`,
-      withCheck: sql`app.has_permission(${t.id}, 'settings.organisation.write')`,
+      using: sql`${hasPermissionIn(t.id, "settings.organisation.write")}`,
+      withCheck: sql`${hasPermissionIn(t.id, "settings.organisation.write")}`,
     }),
   ],
 ).enableRLS();
@@ -103,23 +103,23 @@ export const roles = pgTable(
     pgPolicy("roles_select_member", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.is_member(${t.organisationId}) or app.is_invited(${t.organisationId})`,
+      using: sql`${isMemberOf(t.organisationId)} or app.is_invited(${t.organisationId})`,
     }),
     pgPolicy("roles_insert_custom", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`${t.builtinKey} is null and app.has_permission(${t.organisationId}, 'settings.role.write')`,
+      withCheck: sql`${t.builtinKey} is null and ${hasPermissionIn(t.organisationId, "settings.role.write")}`,
     }),
     pgPolicy("roles_update_custom", {
       for: "update",
       to: authenticatedRole,
-      using: sql`${t.builtinKey} is null and app.has_permission(${t.organisationId}, 'settings.role.write')`,
-      withCheck: sql`${t.builtinKey} is null and app.has_permission(${t.organisationId}, 'settings.role.write')`,
+      using: sql`${t.builtinKey} is null and ${hasPermissionIn(t.organisationId, "settings.role.write")}`,
+      withCheck: sql`${t.builtinKey} is null and ${hasPermissionIn(t.organisationId, "settings.role.write")}`,
     }),
     pgPolicy("roles_delete_custom", {
       for: "delete",
       to: authenticatedRole,
-      using: sql`${t.builtinKey} is null and app.has_permission(${t.organisationId}, 'settings.role.write')`,
+      using: sql`${t.builtinKey} is null and ${hasPermissionIn(t.organisationId, "settings.role.write")}`,
     }),
   ],
 ).enableRLS();
@@ -143,17 +143,17 @@ export const rolePermissions = pgTable(
     pgPolicy("role_permissions_select_member", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.is_member(${t.organisationId})`,
+      using: sql`${isMemberOf(t.organisationId)}`,
     }),
     pgPolicy("role_permissions_insert_custom", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.role.write') and exists (select 1 from public.roles r where r.id = ${t.roleId} and r.organisation_id = ${t.organisationId} and r.builtin_key is null)`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "settings.role.write")} and exists (select 1 from public.roles r where r.id = ${t.roleId} and r.organisation_id = ${t.organisationId} and r.builtin_key is null)`,
     }),
     pgPolicy("role_permissions_delete_custom", {
       for: "delete",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.role.write') and exists (select 1 from public.roles r where r.id = ${t.roleId} and r.organisation_id = ${t.organisationId} and r.builtin_key is null)`,
+      using: sql`${hasPermissionIn(t.organisationId, "settings.role.write")} and exists (select 1 from public.roles r where r.id = ${t.roleId} and r.organisation_id = ${t.organisationId} and r.builtin_key is null)`,
     }),
   ],
 ).enableRLS();
@@ -212,18 +212,18 @@ export const employments = pgTable(
     pgPolicy("employments_select_own_or_colleague", {
       for: "select",
       to: authenticatedRole,
-      using: sql`${t.userId} = (select auth.uid()) or app.is_member(${t.organisationId})`,
+      using: sql`${t.userId} = (select auth.uid()) or ${isMemberOf(t.organisationId)}`,
     }),
     pgPolicy("employments_insert_permitted_or_invited", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'people.employment.write') or (${t.userId} = (select auth.uid()) and app.is_invited_as(${t.organisationId}, ${t.roleId}))`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "people.employment.write")} or (${t.userId} = (select auth.uid()) and app.is_invited_as(${t.organisationId}, ${t.roleId}))`,
     }),
     pgPolicy("employments_update_permitted_or_invited", {
       for: "update",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'people.employment.write') or (${t.userId} = (select auth.uid()) and app.is_invited(${t.organisationId}))`,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'people.employment.write') or (${t.userId} = (select auth.uid()) and app.is_invited_as(${t.organisationId}, ${t.roleId}))`,
+      using: sql`${hasPermissionIn(t.organisationId, "people.employment.write")} or (${t.userId} = (select auth.uid()) and app.is_invited(${t.organisationId}))`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "people.employment.write")} or (${t.userId} = (select auth.uid()) and app.is_invited_as(${t.organisationId}, ${t.roleId}))`,
     }),
   ],
 ).enableRLS();
@@ -274,18 +274,18 @@ export const invitations = pgTable(
     pgPolicy("invitations_select_permitted_or_invitee", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'people.invitation.read') or lower(${t.email}) = app.jwt_email()`,
+      using: sql`${hasPermissionIn(t.organisationId, "people.invitation.read")} or lower(${t.email}) = app.jwt_email()`,
     }),
     pgPolicy("invitations_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'people.invitation.write')`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "people.invitation.write")}`,
     }),
     pgPolicy("invitations_update_permitted_or_invitee", {
       for: "update",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'people.invitation.write') or (lower(${t.email}) = app.jwt_email() and ${t.status} = 'pending')`,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'people.invitation.write') or (lower(${t.email}) = app.jwt_email() and ${t.status} in ('accepted', 'declined'))`,
+      using: sql`${hasPermissionIn(t.organisationId, "people.invitation.write")} or (lower(${t.email}) = app.jwt_email() and ${t.status} = 'pending')`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "people.invitation.write")} or (lower(${t.email}) = app.jwt_email() and ${t.status} in ('accepted', 'declined'))`,
     }),
   ],
 ).enableRLS();
@@ -314,18 +314,18 @@ export const organisationModules = pgTable(
     pgPolicy("organisation_modules_select_member", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.is_member(${t.organisationId})`,
+      using: sql`${isMemberOf(t.organisationId)}`,
     }),
     pgPolicy("organisation_modules_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.module.write')`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "settings.module.write")}`,
     }),
     pgPolicy("organisation_modules_update_permitted", {
       for: "update",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'settings.module.write')`,
-      withCheck: sql`app.has_permission(${t.organisationId}, 'settings.module.write')`,
+      using: sql`${hasPermissionIn(t.organisationId, "settings.module.write")}`,
+      withCheck: sql`${hasPermissionIn(t.organisationId, "settings.module.write")}`,
     }),
   ],
 ).enableRLS();

@@ -74,12 +74,12 @@ export async function listEmployees(
 
   const direction = query.dir === "desc" ? desc : asc;
   const orderBy: SQL[] = [];
-  if (byName && ordered) {
-    orderBy.push(
-      direction(
-        sql`coalesce(array_position(${uuidArray(ordered)}, ${employments.userId}), 2147483647)`,
-      ),
-    );
+  // The name order joins the directory's ids with their positions (a hash join), rather than
+  // looking each row up in the array (array_position: quadratic in the members, 1,000 of
+  // them cost milliseconds per page).
+  const nameOrder = byName && ordered ? sql`name_order.position` : null;
+  if (nameOrder) {
+    orderBy.push(direction(sql`coalesce(${nameOrder}, 2147483647)`));
   } else if (query.sort === "role") {
     orderBy.push(direction(roleRank), direction(sql`lower(${roles.name})`));
   } else if (query.sort === "status") {
@@ -108,6 +108,10 @@ export async function listEmployees(
       })
       .from(employments)
       .innerJoin(roles, eq(roles.id, employments.roleId))
+      .leftJoin(
+        sql`unnest(${uuidArray(nameOrder ? (ordered ?? []) : [])}) with ordinality as name_order(user_id, position)`,
+        sql`name_order.user_id = ${employments.userId}`,
+      )
       .where(where)
       .orderBy(...orderBy)
       .limit(query.size)

@@ -274,7 +274,7 @@ export async function listOrganisationReviews(
   return withUserContext(claims, async (tx) => {
     const where = and(
       eq(reviews.organisationId, organisationId),
-      sql`app.has_permission(${organisationId}::uuid, 'reviews.review.read')`,
+      sql`(select app.has_permission(${organisationId}::uuid, 'reviews.review.read'))`,
       query.listingId && isUuid(query.listingId)
         ? eq(reviews.listingId, query.listingId)
         : undefined,
@@ -324,7 +324,7 @@ export async function reviewedListings(
       .where(
         and(
           eq(reviews.organisationId, organisationId),
-          sql`app.has_permission(${organisationId}::uuid, 'reviews.review.read')`,
+          sql`(select app.has_permission(${organisationId}::uuid, 'reviews.review.read'))`,
         ),
       )
       .orderBy(listings.title)

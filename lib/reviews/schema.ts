@@ -14,6 +14,7 @@ import {
 import { anonRole, authenticatedRole } from "drizzle-orm/supabase";
 import { listings } from "@/lib/listings/schema";
 import { organisations } from "@/lib/organisations/schema";
+import { hasPermissionIn } from "@/lib/db/policies";
 
 /**
  * Reviews of listings (issue 11 §3, domain.md "Catalogue"): one per author per listing,
@@ -95,7 +96,7 @@ export const reviews = pgTable(
     pgPolicy("reviews_select_permitted", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, 'reviews.review.read')`,
+      using: sql`${hasPermissionIn(t.organisationId, "reviews.review.read")}`,
     }),
     pgPolicy("reviews_insert_author", {
       for: "insert",
@@ -108,11 +109,11 @@ export const reviews = pgTable(
       for: "update",
       to: authenticatedRole,
       using: sql`${t.authorUserId} = auth.uid()
-        or app.has_permission(${t.organisationId}, 'reviews.review.reply')
-        or app.has_permission(${t.organisationId}, 'reviews.review.report')`,
+        or ${hasPermissionIn(t.organisationId, "reviews.review.reply")}
+        or ${hasPermissionIn(t.organisationId, "reviews.review.report")}`,
       withCheck: sql`${t.authorUserId} = auth.uid()
-        or app.has_permission(${t.organisationId}, 'reviews.review.reply')
-        or app.has_permission(${t.organisationId}, 'reviews.review.report')`,
+        or ${hasPermissionIn(t.organisationId, "reviews.review.reply")}
+        or ${hasPermissionIn(t.organisationId, "reviews.review.report")}`,
     }),
     pgPolicy("reviews_delete_author", {
       for: "delete",

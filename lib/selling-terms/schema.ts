@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { anonRole, authenticatedRole } from "drizzle-orm/supabase";
 import { taxClasses } from "@/lib/commerce/catalogue-types";
-import { organisationPolicies } from "@/lib/db/policies";
+import { hasPermissionIn, organisationPolicies } from "@/lib/db/policies";
 import { orders } from "@/lib/orders/schema";
 import { organisations } from "@/lib/organisations/schema";
 import { discountKinds } from "./kinds";
@@ -35,7 +35,7 @@ import { discountKinds } from "./kinds";
  * written by checkout, as the system, only.
  */
 const permitted = (organisationId: unknown, permission: string) =>
-  sql`app.has_permission(${organisationId}, ${sql.raw(`'${permission}'`)})`;
+  hasPermissionIn(organisationId, permission);
 
 function settingsWritePolicies(table: string, organisationId: unknown) {
   const rule = permitted(organisationId, "commerce.settings.write");

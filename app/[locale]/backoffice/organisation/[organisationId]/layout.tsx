@@ -1,8 +1,6 @@
 import { type ReactNode } from "react";
 import { BackofficeFrame } from "@/components/backoffice/backoffice-frame";
 import { gateMember } from "@/lib/backoffice/doors";
-import { isPlatformModerator } from "@/lib/moderation/moderation";
-import { listMyOrganisations } from "@/lib/organisations/memberships";
 
 export default async function OrganisationLayout({
   children,
@@ -11,11 +9,7 @@ export default async function OrganisationLayout({
   children: ReactNode;
   params: Promise<{ organisationId: string }>;
 }) {
-  const access = await gateMember((await params).organisationId);
-  const [organisations, moderator] = await Promise.all([
-    listMyOrganisations(access.claims),
-    isPlatformModerator(access.claims),
-  ]);
+  const { access, organisations, moderator } = await gateMember((await params).organisationId);
   return (
     <BackofficeFrame access={access} organisations={organisations} moderator={moderator}>
       {children}

@@ -8,6 +8,6 @@ export default async function OrganisationIndexPage({
 }: {
   params: Promise<{ organisationId: string }>;
 }) {
-  const access = await gateMember((await params).organisationId);
+  const { access } = await gateMember((await params).organisationId);
   redirect(organisationPath(access.organisation.id, "/dashboard"));
 }

@@ -95,7 +95,7 @@ async function ModulesInUse({ access }: { access: OrganisationAccess }) {
 
 /** What exists now: members, pending invitations, modules in use, recent activity. Each later module adds its widget. */
 export default async function DashboardPage({ params }: Params) {
-  const access = await gateMember((await params).organisationId);
+  const { access } = await gateMember((await params).organisationId);
   const t = await getTranslations("backoffice.dashboard");
   const id = access.organisation.id;
   return (

@@ -23,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * may (the token proves control of the address); says verified, expired or invalid.
  */
 export default async function VerifyContactEmailPage({ params, searchParams }: Props) {
-  const access = await gateMember((await params).organisationId);
+  const { access } = await gateMember((await params).organisationId);
   const { token } = await searchParams;
   const outcome =
     typeof token === "string"

@@ -1,0 +1,150 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/lib/db/connect";
+import { queryRows } from "@/lib/db/rows";
+import { runAsAnon, runAsSystem, runAsUser, type UserClaims } from "@/lib/db/run-context";
+import { permissionNames as permissions } from "@/lib/permissions/catalogue";
+import { drivers, OPEN_TIMEOUT } from "./support/databases";
+import {
+  addMember,
+  createOrganisationWorld,
+  type OrganisationWorld,
+} from "./support/organisations";
+
+/**
+ * The policies' organisation checks run once per statement (drizzle/0038,
+ * docs/data-layer.md "Policies once per statement"): app.member_organisation_ids() and
+ * app.permitted_organisation_ids(perm) must answer exactly what app.is_member(org) and
+ * app.has_permission(org, perm) answer, for every kind of caller, and no tenant policy may
+ * go back to calling a per-row function with the row's organisation.
+ */
+describe.each(drivers)("RLS organisation checks on $name", (driver) => {
+  let database: Database;
+  let world: OrganisationWorld;
+  let endedA: UserClaims;
+
+  beforeAll(async () => {
+    database = await driver.open();
+    world = await createOrganisationWorld(database.db, [
+      "people.employment.read",
+      "settings.audit.read",
+    ]);
+    endedA = (await addMember(database.db, world.a.id, world.a.roleIds.admin, "a-ended", "ended"))
+      .claims;
+  }, OPEN_TIMEOUT);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("member_organisation_ids and permitted_organisation_ids agree with is_member and has_permission", async () => {
+    const callers: [string, UserClaims][] = [
+      ["owner of A", world.a.members.owner.claims],
+      ["viewer of A", world.a.members.viewer.claims],
+      ["staff of B", world.b.members.staff.claims],
+      ["custom role of A", world.custom.claims],
+      ["suspended in A", world.suspended.claims],
+      ["ended in A", endedA],
+      ["outsider", world.outsider.claims],
+    ];
+    const organisationIds = [world.a.id, world.b.id];
+    let compared = 0;
+    for (const [label, claims] of callers) {
+      const answers = await runAsUser(database.db, claims, async (tx) => {
+        const [members] = await queryRows<{ ids: string[] }>(
+          tx,
+          sql`select app.member_organisation_ids()::text[] as ids`,
+        );
+        const perOrg: { org: string; member: boolean }[] = [];
+        for (const org of organisationIds) {
+          const [row] = await queryRows<{ member: boolean }>(
+            tx,
+            sql`select app.is_member(${org}::uuid) as member`,
+          );
+          perOrg.push({ org, member: row!.member });
+        }
+        const grants: { perm: string; org: string; one: boolean; inSet: boolean }[] = [];
+        for (const perm of permissions) {
+          const [set] = await queryRows<{ ids: string[] }>(
+            tx,
+            sql`select app.permitted_organisation_ids(${perm})::text[] as ids`,
+          );
+          for (const org of organisationIds) {
+            const [row] = await queryRows<{ one: boolean }>(
+              tx,
+              sql`select app.has_permission(${org}::uuid, ${perm}) as one`,
+            );
+            grants.push({ perm, org, one: row!.one, inSet: set!.ids.includes(org) });
+          }
+        }
+        return { members: members!.ids, perOrg, grants };
+      });
+      for (const { org, member } of answers.perOrg) {
+        expect(answers.members.includes(org), `${label}: member of ${org}`).toBe(member);
+      }
+      for (const g of answers.grants) {
+        expect(g.inSet, `${label}: ${g.perm} in ${g.org}`).toBe(g.one);
+        compared++;
+      }
+    }
+    expect(compared).toBe(callers.length * permissions.length * organisationIds.length);
+    // The fixtures really cover both answers: the custom role holds what it was given only.
+    const custom = await runAsUser(database.db, world.custom.claims, (tx) =>
+      queryRows<{ audit: string[]; write: string[] }>(
+        tx,
+        sql`select app.permitted_organisation_ids('settings.audit.read')::text[] as audit,
+                   app.permitted_organisation_ids('people.employment.write')::text[] as write`,
+      ),
+    );
+    expect(custom[0]).toEqual({ audit: [world.a.id], write: [] });
+  });
+
+  it("answers nothing to anon, whatever the claims say elsewhere", async () => {
+    const [row] = await runAsAnon(database.db, (tx) =>
+      queryRows<{ members: string[]; permitted: string[] }>(
+        tx,
+        sql`select app.member_organisation_ids()::text[] as members,
+                   app.permitted_organisation_ids('settings.audit.read')::text[] as permitted`,
+      ),
+    );
+    expect(row).toEqual({ members: [], permitted: [] });
+  });
+
+  it("no tenant policy calls app.is_member or app.has_permission once per row", async () => {
+    const policies = await runAsSystem(database.db, "test: policies", (tx) =>
+      queryRows<{ table: string; policy: string; expression: string }>(
+        tx,
+        sql`select tablename as table, policyname as policy,
+                   coalesce(qual, '') || ' ' || coalesce(with_check, '') as expression
+            from pg_policies where schemaname = 'public'`,
+      ),
+    );
+    expect(policies.length).toBeGreaterThan(100);
+    // A call whose organisation argument is one of the row's columns (`organisation_id`, or
+    // `id` on organisations): what the once-per-statement form replaces. Listings keep
+    // has_permission with the kind's permission for now (docs/data-layer.md).
+    const perRow = /app\.(is_member|has_permission)\((\(?"?\w+"?\.)?"?(organisation_id|id)"?\b/;
+    const offenders = policies
+      .filter((p) => perRow.test(p.expression))
+      .map((p) => `${p.table}.${p.policy}`)
+      .filter((name) => !name.startsWith("listings.") && !name.startsWith("listing_images."));
+    expect(offenders).toEqual([]);
+    const usesOnce = policies.filter((p) =>
+      /app\.(member|permitted)_organisation_ids\(/.test(p.expression),
+    );
+    expect(usesOnce.length).toBeGreaterThan(100);
+  });
+
+  it("a member's count over their organisation's rows reads the caller's organisations once", async () => {
+    const plan = await runAsUser(database.db, world.a.members.viewer.claims, (tx) =>
+      queryRows<{ "QUERY PLAN": string }>(
+        tx,
+        sql`explain (costs off, verbose) select count(*) from employments where organisation_id = ${world.a.id}::uuid`,
+      ),
+    );
+    const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(text).toMatch(/InitPlan/);
+    expect(text).toMatch(/member_organisation_ids/);
+    expect(text).not.toMatch(/is_member\(/);
+  });
+});
