@@ -21,6 +21,15 @@ export function hasPermissionIn(organisationId: unknown, permission: string) {
 }
 
 /**
+ * See isMemberOf, for a permission that depends on the row (a listing's kind): the pair
+ * (organisation, permission) is looked up in the caller's grants, read once per statement
+ * into a hash table (a hashed SubPlan), instead of has_permission per row.
+ */
+export function hasGrantIn(organisationId: unknown, permission: unknown) {
+  return sql`(${organisationId}, ${permission}) in (select g.organisation_id, g.permission from app.granted_permissions() g)`;
+}
+
+/**
  * The four RLS policies of a table that belongs to an organisation, for the `authenticated`
  * role: reading by any member (`"member"`, isMemberOf) or by a permission, and each write
  * by a permission (hasPermissionIn). Policy names are

@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { anonRole, authenticatedRole } from "drizzle-orm/supabase";
 import { listingKinds, listingStatuses } from "@/lib/commerce/catalogue-types";
+import { hasGrantIn } from "@/lib/db/policies";
 import { organisations } from "@/lib/organisations/schema";
 
 /**
@@ -112,23 +113,23 @@ export const listings = pgTable(
     pgPolicy("listings_select_permitted", {
       for: "select",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, app.listing_permission(${t.kind}, 'read'))`,
+      using: hasGrantIn(t.organisationId, sql`app.listing_permission(${t.kind}, 'read')`),
     }),
     pgPolicy("listings_insert_permitted", {
       for: "insert",
       to: authenticatedRole,
-      withCheck: sql`app.has_permission(${t.organisationId}, app.listing_permission(${t.kind}, 'write'))`,
+      withCheck: hasGrantIn(t.organisationId, sql`app.listing_permission(${t.kind}, 'write')`),
     }),
     pgPolicy("listings_update_permitted", {
       for: "update",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, app.listing_permission(${t.kind}, 'write'))`,
-      withCheck: sql`app.has_permission(${t.organisationId}, app.listing_permission(${t.kind}, 'write'))`,
+      using: hasGrantIn(t.organisationId, sql`app.listing_permission(${t.kind}, 'write')`),
+      withCheck: hasGrantIn(t.organisationId, sql`app.listing_permission(${t.kind}, 'write')`),
     }),
     pgPolicy("listings_delete_permitted", {
       for: "delete",
       to: authenticatedRole,
-      using: sql`app.has_permission(${t.organisationId}, app.listing_permission(${t.kind}, 'write'))`,
+      using: hasGrantIn(t.organisationId, sql`app.listing_permission(${t.kind}, 'write')`),
     }),
   ],
 ).enableRLS();
@@ -140,7 +141,7 @@ const listingPermitted = (
   action: "read" | "write",
 ) =>
   sql`exists (select 1 from listings l where l.id = ${listingId} and l.organisation_id = ${organisationId}
-    and app.has_permission(${organisationId}, app.listing_permission(l.kind, ${sql.raw(`'${action}'`)})))`;
+    and ${hasGrantIn(organisationId, sql`app.listing_permission(l.kind, ${sql.raw(`'${action}'`)})`)})`;
 
 /**
  * A listing's gallery (issue 11 §2): images in order, the first (`position` 0) the cover.
