@@ -9,6 +9,13 @@ import { offerEndsFormatter } from "./offer-ends";
 import { OfferUntil } from "./offer-until";
 
 /**
+ * The widest card picture a screen needs: at most 300 CSS px from 1,280 px up, 33vw (≤ 422 px)
+ * from 640 px, 50vw (≤ 320 px) on phones, so 828 px covers two-times screens everywhere and
+ * three-times phones (docs/commerce.md, "Pictures").
+ */
+export const CARD_PICTURE_MAX_WIDTH = 828;
+
+/**
  * How a card's picture loads, by its place in the page's first grid: the first two (the first
  * row on a phone, where the first picture is the page's largest paint) eagerly and with
  * `fetchpriority="high"`, the next two eagerly, the rest lazily (docs/bench.md, "LCP").
@@ -73,6 +80,7 @@ export async function ProductCardView({
             width={product.cover.width}
             height={product.cover.height}
             sizes="(min-width: 1280px) 300px, (min-width: 640px) 33vw, 50vw"
+            maxWidth={CARD_PICTURE_MAX_WIDTH}
             priority={picturePriority !== "lazy"}
             fetchPriority={picturePriority === "eager" ? "auto" : undefined}
             className="size-full object-cover"

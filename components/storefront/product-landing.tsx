@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Form from "next/form";
 import Link from "next/link";
 import { PageLinks } from "@/components/ui/page-links";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Breadcrumbs } from "@/components/storefront/breadcrumbs";
 import { firstGridPicturePriority, ProductCardView } from "@/components/storefront/product-card";
+import { ProductFilters } from "@/components/storefront/product-filters";
 import { buttonVariants } from "@/components/ui/button";
 import { productCategories } from "@/lib/commerce/catalogue-types";
 import { cachedProductFacets, cachedProductSearch } from "@/lib/listings/public-products";
@@ -139,145 +139,65 @@ export async function ProductLanding({ state }: { state: ProductSearchState }) {
         </section>
       ) : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <Form
-          action="/commerce/product"
-          className="flex flex-col gap-5"
-          aria-label={t("filters.label")}
-          role="search"
-        >
-          {state.category ? <input type="hidden" name="category" value={state.category} /> : null}
-          <h2 className="text-lg font-semibold">{t("filters.title")}</h2>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="sort" className="text-sm font-medium">
-              {t("filters.sort")}
-            </label>
-            <select id="sort" name="sort" defaultValue={state.sort} className="field-control h-10">
-              {productSorts.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`sorts.${sort}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">{t("filters.price")}</legend>
-            <div className="flex items-center gap-2">
-              <label className="sr-only" htmlFor="min">
-                {t("filters.min")}
-              </label>
-              <input
-                id="min"
-                name="min"
-                inputMode="numeric"
-                placeholder={t("filters.min")}
-                defaultValue={state.min ?? ""}
-                className="field-control h-10"
-              />
-              <span aria-hidden>–</span>
-              <label className="sr-only" htmlFor="max">
-                {t("filters.max")}
-              </label>
-              <input
-                id="max"
-                name="max"
-                inputMode="numeric"
-                placeholder={t("filters.max")}
-                defaultValue={state.max ?? ""}
-                className="field-control h-10"
-              />
-            </div>
-          </fieldset>
-          {facets.brands.length > 0 ? (
-            <fieldset className="flex flex-col gap-1.5">
-              <legend className="mb-1 text-sm font-medium">{t("filters.brand")}</legend>
-              {facets.brands.slice(0, 12).map((brand) => (
-                <label key={brand.id} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="brand"
-                    value={brand.id}
-                    defaultChecked={state.brands.includes(brand.id)}
-                    className="size-4"
-                  />
-                  <span className="min-w-0 flex-1 break-words">{brand.name}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {format.number(brand.count)}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          ) : null}
-          {facets.attributes.map((attribute) => (
-            <fieldset key={attribute.name} className="flex flex-col gap-1.5">
-              <legend className="mb-1 text-sm font-medium">{attribute.name}</legend>
-              {attribute.values.map(({ value, count }) => (
-                <label key={value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="attr"
-                    value={`${attribute.name}:${value}`}
-                    defaultChecked={isChecked(attribute.name, value)}
-                    className="size-4"
-                  />
-                  {attribute.type === "colour" ? (
-                    <span
-                      aria-hidden
-                      className="inline-block size-3 rounded-full border border-border"
-                      style={{ backgroundColor: value }}
-                    />
-                  ) : null}
-                  <span className="min-w-0 flex-1 break-words">
-                    {attribute.type === "boolean"
-                      ? t(value === "true" ? "filters.yes" : "filters.no")
-                      : value}
-                  </span>
-                  <span className="text-xs text-muted-foreground">{format.number(count)}</span>
-                </label>
-              ))}
-            </fieldset>
-          ))}
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="rating" className="text-sm font-medium">
-              {t("filters.rating")}
-            </label>
-            <select
-              id="rating"
-              name="rating"
-              defaultValue={state.rating ?? ""}
-              className="field-control h-10"
-            >
-              <option value="">{t("filters.anyRating")}</option>
-              {[4, 3, 2].map((stars) => (
-                <option key={stars} value={stars}>
-                  {t("filters.ratingAtLeast", { stars })}
-                </option>
-              ))}
-            </select>
-          </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="stock"
-              value="1"
-              defaultChecked={state.inStock}
-              className="size-4"
-            />
-            {t("filters.inStock")}
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className={buttonVariants({ variant: "primary" })}>
-              {t("filters.apply")}
-            </button>
-            {filtered || state.sort !== "relevance" ? (
-              <Link
-                href={`/commerce/product${state.category ? `?${productSearchQuery({ category: state.category })}` : ""}`}
-                className={buttonVariants({ variant: "ghost" })}
-              >
-                {t("filters.clear")}
-              </Link>
-            ) : null}
-          </div>
-        </Form>
+        <ProductFilters
+          category={state.category}
+          texts={{
+            label: t("filters.label"),
+            title: t("filters.title"),
+            sort: t("filters.sort"),
+            price: t("filters.price"),
+            min: t("filters.min"),
+            max: t("filters.max"),
+            brand: t("filters.brand"),
+            rating: t("filters.rating"),
+            inStock: t("filters.inStock"),
+            apply: t("filters.apply"),
+            clear: t("filters.clear"),
+          }}
+          sort={{
+            value: state.sort,
+            options: productSorts.map((sort) => ({ value: sort, label: t(`sorts.${sort}`) })),
+          }}
+          price={{
+            min: state.min === null ? "" : String(state.min),
+            max: state.max === null ? "" : String(state.max),
+          }}
+          brands={facets.brands.slice(0, 12).map((brand) => ({
+            value: brand.id,
+            label: brand.name,
+            count: format.number(brand.count),
+            checked: state.brands.includes(brand.id),
+          }))}
+          attributes={facets.attributes.map((attribute) => ({
+            name: attribute.name,
+            choices: attribute.values.map(({ value, count }) => ({
+              value: `${attribute.name}:${value}`,
+              label:
+                attribute.type === "boolean"
+                  ? t(value === "true" ? "filters.yes" : "filters.no")
+                  : value,
+              count: format.number(count),
+              checked: isChecked(attribute.name, value),
+              ...(attribute.type === "colour" ? { swatch: value } : {}),
+            })),
+          }))}
+          rating={{
+            value: state.rating === null ? "" : String(state.rating),
+            options: [
+              { value: "", label: t("filters.anyRating") },
+              ...[4, 3, 2].map((stars) => ({
+                value: String(stars),
+                label: t("filters.ratingAtLeast", { stars }),
+              })),
+            ],
+          }}
+          inStock={state.inStock}
+          clearHref={
+            filtered || state.sort !== "relevance"
+              ? `/commerce/product${state.category ? `?${productSearchQuery({ category: state.category })}` : ""}`
+              : null
+          }
+        />
         <section aria-labelledby="results" className="min-w-0">
           <h2 id="results" className="mb-3 text-lg font-semibold" aria-live="polite">
             {t("results.count", { count: results.total, formatted: format.number(results.total) })}
