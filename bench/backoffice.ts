@@ -143,7 +143,7 @@ export async function seed(db: postgres.Sql, ownerId: string): Promise<{ organis
       insert into audit_entries (organisation_id, actor_user_id, action, resource_type,
         resource_id, before, after, created_at)
       select ${organisationId}, actors.ids[1 + g % 20],
-        (array['people.invitation.create','people.employment.update','settings.role.update',
+        (array['people.invitation.create','people.employment.changeRole','settings.role.update',
           'settings.faq.update','storage.file.upload','storage.file.delete',
           'settings.schedule.update','settings.organisation.update'])[1 + g % 8],
         (array['invitation','employment','role','faq','file','file','schedule','organisation'])[1 + g % 8],

@@ -1,6 +1,7 @@
 "use client";
 
 import Form from "next/form";
+import { Fragment } from "react";
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 
@@ -80,6 +81,31 @@ function Choices({
   );
 }
 
+function SelectField({
+  id,
+  label,
+  choice,
+}: {
+  id: "sort" | "rating";
+  label: string;
+  choice: { value: string; options: { value: string; label: string }[] };
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={id} defaultValue={choice.value} className="field-control h-10">
+        {choice.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function ProductFilters(props: ProductFiltersProps) {
   const { texts } = props;
   return (
@@ -91,49 +117,26 @@ export function ProductFilters(props: ProductFiltersProps) {
     >
       {props.category ? <input type="hidden" name="category" value={props.category} /> : null}
       <h2 className="text-lg font-semibold">{texts.title}</h2>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="sort" className="text-sm font-medium">
-          {texts.sort}
-        </label>
-        <select
-          id="sort"
-          name="sort"
-          defaultValue={props.sort.value}
-          className="field-control h-10"
-        >
-          {props.sort.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id="sort" label={texts.sort} choice={props.sort} />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{texts.price}</legend>
         <div className="flex items-center gap-2">
-          <label className="sr-only" htmlFor="min">
-            {texts.min}
-          </label>
-          <input
-            id="min"
-            name="min"
-            inputMode="numeric"
-            placeholder={texts.min}
-            defaultValue={props.price.min}
-            className="field-control h-10"
-          />
-          <span aria-hidden>–</span>
-          <label className="sr-only" htmlFor="max">
-            {texts.max}
-          </label>
-          <input
-            id="max"
-            name="max"
-            inputMode="numeric"
-            placeholder={texts.max}
-            defaultValue={props.price.max}
-            className="field-control h-10"
-          />
+          {(["min", "max"] as const).map((bound) => (
+            <Fragment key={bound}>
+              {bound === "max" ? <span aria-hidden>–</span> : null}
+              <label className="sr-only" htmlFor={bound}>
+                {texts[bound]}
+              </label>
+              <input
+                id={bound}
+                name={bound}
+                inputMode="numeric"
+                placeholder={texts[bound]}
+                defaultValue={props.price[bound]}
+                className="field-control h-10"
+              />
+            </Fragment>
+          ))}
         </div>
       </fieldset>
       {props.brands.length > 0 ? (
@@ -147,23 +150,7 @@ export function ProductFilters(props: ProductFiltersProps) {
           choices={attribute.choices}
         />
       ))}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="rating" className="text-sm font-medium">
-          {texts.rating}
-        </label>
-        <select
-          id="rating"
-          name="rating"
-          defaultValue={props.rating.value}
-          className="field-control h-10"
-        >
-          {props.rating.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id="rating" label={texts.rating} choice={props.rating} />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"

@@ -5,6 +5,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, type SelectOption } from "@/components/ui/native-select";
+import { cn } from "@/lib/utils/cn";
 
 export interface AuditFiltersTexts {
   filters: string;
@@ -16,6 +17,56 @@ export interface AuditFiltersTexts {
   pageSize: string;
   apply: string;
   clear: string;
+}
+
+function SelectField({
+  id,
+  name,
+  label,
+  value,
+  options,
+  className,
+  selectClassName,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  className?: string;
+  selectClassName?: string;
+}) {
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect
+        id={id}
+        name={name}
+        defaultValue={value}
+        className={selectClassName}
+        options={options}
+      />
+    </div>
+  );
+}
+
+function DateField({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="date" name={name} defaultValue={value} />
+    </div>
+  );
 }
 
 /** The audit filters' form, drawn from data (audit-filters.tsx prepares it). */
@@ -44,53 +95,40 @@ export function AuditFiltersFields({
       className="mb-4 rounded-card border border-border bg-surface p-4"
     >
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-6">
-        <div className="flex flex-col gap-1.5 xl:col-span-2">
-          <Label htmlFor="audit-person">{texts.person}</Label>
-          <NativeSelect
-            id="audit-person"
-            name="person"
-            defaultValue={values.person}
-            options={people}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-action">{texts.action}</Label>
-          <NativeSelect
-            id="audit-action"
-            name="action"
-            defaultValue={values.action}
-            options={actions}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-resource">{texts.resource}</Label>
-          <NativeSelect
-            id="audit-resource"
-            name="resource"
-            defaultValue={values.resource}
-            options={resources}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-from">{texts.from}</Label>
-          <Input id="audit-from" type="date" name="from" defaultValue={values.from} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-to">{texts.to}</Label>
-          <Input id="audit-to" type="date" name="to" defaultValue={values.to} />
-        </div>
+        <SelectField
+          id="audit-person"
+          name="person"
+          label={texts.person}
+          value={values.person}
+          options={people}
+          className="xl:col-span-2"
+        />
+        <SelectField
+          id="audit-action"
+          name="action"
+          label={texts.action}
+          value={values.action}
+          options={actions}
+        />
+        <SelectField
+          id="audit-resource"
+          name="resource"
+          label={texts.resource}
+          value={values.resource}
+          options={resources}
+        />
+        <DateField id="audit-from" name="from" label={texts.from} value={values.from} />
+        <DateField id="audit-to" name="to" label={texts.to} value={values.to} />
       </div>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-size">{texts.pageSize}</Label>
-          <NativeSelect
-            id="audit-size"
-            name="size"
-            defaultValue={values.size}
-            className="w-24"
-            options={sizes.map((size) => ({ value: size, label: size }))}
-          />
-        </div>
+        <SelectField
+          id="audit-size"
+          name="size"
+          label={texts.pageSize}
+          value={values.size}
+          options={sizes.map((size) => ({ value: size, label: size }))}
+          selectClassName="w-24"
+        />
         <button type="submit" className={buttonVariants({ variant: "primary" })}>
           {texts.apply}
         </button>
