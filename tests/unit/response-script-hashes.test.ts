@@ -115,6 +115,26 @@ describe("the inline script hashes of a page cached at run time", () => {
     expect(response.headers.get("content-security-policy")).toBeNull();
   });
 
+  it("are read once per ETag: a cached page's next visits reuse them", async () => {
+    // Next's ETag names the body's bytes; two bodies under one ETag show that the second
+    // was not read again, and a new ETag is read afresh.
+    const other = `self.__next_f.push([1,"c"])`;
+    const page = (etag: string, script: string) => (res: ServerResponse) => {
+      res.setHeader("content-security-policy", POLICY(PENDING_SCRIPT_HASHES));
+      res.setHeader("content-type", "text/html");
+      res.setHeader("etag", etag);
+      res.end(`<html><body><script>${script}</script></body></html>`);
+    };
+    handlers.set("/etag-1", page('"etag-1"', first));
+    handlers.set("/etag-1-again", page('"etag-1"', other));
+    handlers.set("/etag-2", page('"etag-2"', other));
+    const policyOf = async (path: string) =>
+      (await fetch(`${origin}${path}`)).headers.get("content-security-policy");
+    expect(await policyOf("/etag-1")).toBe(POLICY(scriptHashSource(first)));
+    expect(await policyOf("/etag-1-again")).toBe(POLICY(scriptHashSource(first)));
+    expect(await policyOf("/etag-2")).toBe(POLICY(scriptHashSource(other)));
+  });
+
   it("are none for an answer that is not HTML: the placeholder goes", async () => {
     handlers.set("/rsc", (res) => {
       res.setHeader("content-security-policy", POLICY(PENDING_SCRIPT_HASHES));
