@@ -5,7 +5,8 @@
  *
  * - requests/s and p95 of the people list, the audit trail, the invitations and roles lists
  *   and the profile pages (signed in, session cookie) as a ratio to the minimal page, and each
- *   page's HTML size (BENCH_HTML_DIR=<dir> keeps each page's HTML there). Target (issue 10):
+ *   page's HTML size (BENCH_HTML_DIR=<dir> keeps each page's HTML there; BENCH_SESSION_FILE=<file>
+ *   keeps the session cookie and the organisation's id). Target (issue 10):
  *   at least 0.3 of the minimal page, at most 60 kB of HTML;
  * - EXPLAIN (ANALYZE, BUFFERS) of the audit page's query exactly as the page builds it
  *   (lib/audit/page-query.ts), run as `authenticated` with the owner's claims so the RLS
@@ -270,6 +271,10 @@ export async function runBackofficeBench(options: BackofficeBenchOptions): Promi
 
     const cookie = await withResponseCookies(origin, sessionCookie(origin, session));
     const org = `/backoffice/organisation/${organisationId}`;
+    // BENCH_SESSION_FILE: keep the signed-in cookie and the organisation there, to profile a
+    // page by hand against the same data (docs/bench.md, "How a page is profiled").
+    const sessionFile = process.env.BENCH_SESSION_FILE;
+    if (sessionFile) await writeFile(sessionFile, JSON.stringify({ cookie, organisationId }));
     const pages = [
       { path: baseline, cookie: undefined },
       { path: `${org}/people`, cookie },

@@ -92,113 +92,104 @@ export async function auditResourceNames(
     }
   };
 
+  // Each kind's read is sent at once, together: one round trip for all of them.
   await withSystemContext("audit: resource names", async (tx) => {
-    if (wanted.role.length) {
-      const rows = await tx
-        .select({ id: roles.id, builtinKey: roles.builtinKey, name: roles.name })
-        .from(roles)
-        .where(and(eq(roles.organisationId, organisationId), inArray(roles.id, wanted.role)));
-      for (const row of rows) {
-        names.set(resourceNameKey("role", row.id), {
-          kind: "role",
-          builtinKey: row.builtinKey,
-          name: row.name,
-        });
-      }
-    }
-    if (wanted.employment.length) {
-      const rows = await tx
-        .select({ id: employments.id, name: profiles.displayName, email: users.email })
-        .from(employments)
-        .leftJoin(profiles, eq(profiles.id, employments.userId))
-        .leftJoin(users, eq(users.id, employments.userId))
-        .where(
-          and(
-            eq(employments.organisationId, organisationId),
-            inArray(employments.id, wanted.employment),
-          ),
-        );
-      text(
-        "employment",
-        rows.map((row) => ({ id: row.id, name: row.name?.trim() || row.email || null })),
-      );
-    }
-    if (wanted.invitation.length) {
-      text(
+    const texts = (type: string, ids: readonly string[], read: () => Promise<NameRow[]>) =>
+      ids.length ? read().then((rows) => () => text(type, rows)) : null;
+    const fromTable = (
+      type: string,
+      ids: readonly string[],
+      table: Parameters<typeof namesOf>[1],
+      id: Parameters<typeof namesOf>[2],
+      name: Parameters<typeof namesOf>[3],
+      organisation: Parameters<typeof namesOf>[4],
+    ) =>
+      texts(type, ids, () => namesOf(tx, table, id, name, organisation, organisationId, [...ids]));
+    const reads: (Promise<() => void> | null)[] = [
+      wanted.role.length
+        ? tx
+            .select({ id: roles.id, builtinKey: roles.builtinKey, name: roles.name })
+            .from(roles)
+            .where(and(eq(roles.organisationId, organisationId), inArray(roles.id, wanted.role)))
+            .then((rows) => () => {
+              for (const row of rows) {
+                names.set(resourceNameKey("role", row.id), {
+                  kind: "role",
+                  builtinKey: row.builtinKey,
+                  name: row.name,
+                });
+              }
+            })
+        : null,
+      texts("employment", wanted.employment, async () =>
+        (
+          await tx
+            .select({ id: employments.id, name: profiles.displayName, email: users.email })
+            .from(employments)
+            .leftJoin(profiles, eq(profiles.id, employments.userId))
+            .leftJoin(users, eq(users.id, employments.userId))
+            .where(
+              and(
+                eq(employments.organisationId, organisationId),
+                inArray(employments.id, wanted.employment),
+              ),
+            )
+        ).map((row) => ({ id: row.id, name: row.name?.trim() || row.email || null })),
+      ),
+      fromTable(
         "invitation",
-        await namesOf(
-          tx,
-          invitations,
-          invitations.id,
-          invitations.email,
-          invitations.organisationId,
-          organisationId,
-          wanted.invitation,
-        ),
-      );
-    }
-    if (wanted.faq.length) {
-      text(
+        wanted.invitation,
+        invitations,
+        invitations.id,
+        invitations.email,
+        invitations.organisationId,
+      ),
+      fromTable(
         "faq",
-        await namesOf(
-          tx,
-          organisationFaqs,
-          organisationFaqs.id,
-          organisationFaqs.question,
-          organisationFaqs.organisationId,
-          organisationId,
-          wanted.faq,
-        ),
-      );
-    }
-    if (wanted.contactEmail.length) {
-      text(
+        wanted.faq,
+        organisationFaqs,
+        organisationFaqs.id,
+        organisationFaqs.question,
+        organisationFaqs.organisationId,
+      ),
+      fromTable(
         "contactEmail",
-        await namesOf(
-          tx,
-          organisationContactEmails,
-          organisationContactEmails.id,
-          organisationContactEmails.email,
-          organisationContactEmails.organisationId,
-          organisationId,
-          wanted.contactEmail,
-        ),
-      );
-    }
-    if (wanted.schedule.length) {
-      text(
+        wanted.contactEmail,
+        organisationContactEmails,
+        organisationContactEmails.id,
+        organisationContactEmails.email,
+        organisationContactEmails.organisationId,
+      ),
+      fromTable(
         "schedule",
-        await namesOf(
-          tx,
-          schedules,
-          schedules.id,
-          schedules.name,
-          schedules.organisationId,
-          organisationId,
-          wanted.schedule,
-        ),
-      );
-    }
-    if (wanted.file.length) {
-      const rows = await namesOf(
-        tx,
-        organisationFiles,
-        organisationFiles.id,
-        organisationFiles.name,
-        organisationFiles.organisationId,
-        organisationId,
-        wanted.file,
-      );
-      text("storage.file", rows);
-      text("storage.folder", rows);
-    }
-    if (wanted.organisation.length) {
-      const rows = await tx
-        .select({ id: organisations.id, name: organisations.name })
-        .from(organisations)
-        .where(eq(organisations.id, organisationId));
-      text("organisation", rows);
-    }
+        wanted.schedule,
+        schedules,
+        schedules.id,
+        schedules.name,
+        schedules.organisationId,
+      ),
+      wanted.file.length
+        ? namesOf(
+            tx,
+            organisationFiles,
+            organisationFiles.id,
+            organisationFiles.name,
+            organisationFiles.organisationId,
+            organisationId,
+            wanted.file,
+          ).then((rows) => () => {
+            text("storage.file", rows);
+            text("storage.folder", rows);
+          })
+        : null,
+      texts("organisation", wanted.organisation, () =>
+        tx
+          .select({ id: organisations.id, name: organisations.name })
+          .from(organisations)
+          .where(eq(organisations.id, organisationId)),
+      ),
+    ];
+    for (const apply of await Promise.all(reads)) apply?.();
   });
   return names;
 }

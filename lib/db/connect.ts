@@ -47,12 +47,15 @@ type Sql = ReturnType<typeof postgres>;
  * re-plans a prepared statement when the role or a table it reads changes, so RLS and
  * migrations stay right.
  *
- * Only the owner's pool (system work: checkout, webhooks, jobs) prepares. The user pool keeps
- * drizzle's unnamed statements, planned for each execution's values: after five runs
- * PostgreSQL may give a prepared statement a generic plan, and did so for the member list,
- * which then parsed its 1,000-id order array once per row (1–2 s a query instead of a few
- * ms). Forcing custom plans for the session instead (`plan_cache_mode`) also re-plans every
- * query inside the RLS functions at each call: 8× slower RLS-filtered reads. docs/data-layer.md.
+ * Both pools prepare. The user pool's connections plan every execution for its own values
+ * (`plan_cache_mode = force_custom_plan`): after five runs PostgreSQL may otherwise give a
+ * prepared statement a generic plan, and did so for a member list that once parsed a
+ * 1,000-id order array per row. What a prepared statement saves there is the round trip
+ * that describes it and the parsing: a user page's statements go down in one write and run
+ * in one round trip (the roles screen: 25 round trips a request → 9). Forcing custom plans
+ * also re-plans the statements inside PL/pgSQL functions at each call; since the policies
+ * read the caller's organisations once per statement (migration 0038), that is once a
+ * statement, not once a row, and costs nothing measurable (docs/data-layer.md).
  */
 function preparing(client: Sql): Sql {
   return new Proxy(client, {
@@ -75,16 +78,19 @@ function preparing(client: Sql): Sql {
 
 export function connectDatabase(options: ConnectOptions): Database {
   if ("url" in options) {
-    const settings = (url: string) =>
+    const settings = (url: string, parameters: Record<string, string> = {}) =>
       postgres(url, {
         max: options.poolMax ?? 10,
         onnotice: () => {},
-        connection: { application_name: "live-market" },
+        connection: { application_name: "live-market", ...parameters },
       });
     const owner = settings(options.url);
-    const users = settings(options.userUrl ?? userLoginUrl(options.url));
+    // Each execution of a user statement is planned for its own values (below).
+    const users = settings(options.userUrl ?? userLoginUrl(options.url), {
+      plan_cache_mode: "force_custom_plan",
+    });
     const db = drizzlePostgres({ client: preparing(owner) }) as unknown as Db;
-    const userDb = drizzlePostgres({ client: users }) as unknown as Db;
+    const userDb = drizzlePostgres({ client: preparing(users) }) as unknown as Db;
     markPipelined(db);
     markPipelined(userDb);
     bindUserLogin(db, { db: userDb });

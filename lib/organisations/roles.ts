@@ -75,33 +75,39 @@ async function readRoles(tx: Tx, organisationId: string, roleId?: string): Promi
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
 
-  const memberCounts = await tx
-    .select({
-      roleId: employments.roleId,
-      members: sql<number>`count(*) filter (where ${employments.status} in ('active', 'suspended'))::int`,
-      former: sql<number>`count(*) filter (where ${employments.status} not in ('active', 'suspended'))::int`,
-    })
-    .from(employments)
-    .where(and(eq(employments.organisationId, organisationId), inArray(employments.roleId, ids)))
-    .groupBy(employments.roleId);
-  const invitationCounts = await tx
-    .select({ roleId: invitations.roleId, count: sql<number>`count(*)::int` })
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.organisationId, organisationId),
-        inArray(invitations.roleId, ids),
-        eq(invitations.status, "pending"),
-        gt(invitations.expiresAt, sql`now()`),
+  // Sent together: one round trip for the three reads.
+  const [memberCounts, invitationCounts, granted] = await Promise.all([
+    tx
+      .select({
+        roleId: employments.roleId,
+        members: sql<number>`count(*) filter (where ${employments.status} in ('active', 'suspended'))::int`,
+        former: sql<number>`count(*) filter (where ${employments.status} not in ('active', 'suspended'))::int`,
+      })
+      .from(employments)
+      .where(and(eq(employments.organisationId, organisationId), inArray(employments.roleId, ids)))
+      .groupBy(employments.roleId),
+    tx
+      .select({ roleId: invitations.roleId, count: sql<number>`count(*)::int` })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.organisationId, organisationId),
+          inArray(invitations.roleId, ids),
+          eq(invitations.status, "pending"),
+          gt(invitations.expiresAt, sql`now()`),
+        ),
+      )
+      .groupBy(invitations.roleId),
+    tx
+      .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
+      .from(rolePermissions)
+      .where(
+        and(
+          eq(rolePermissions.organisationId, organisationId),
+          inArray(rolePermissions.roleId, ids),
+        ),
       ),
-    )
-    .groupBy(invitations.roleId);
-  const granted = await tx
-    .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
-    .from(rolePermissions)
-    .where(
-      and(eq(rolePermissions.organisationId, organisationId), inArray(rolePermissions.roleId, ids)),
-    );
+  ]);
 
   const members = new Map(memberCounts.map((c) => [c.roleId, c]));
   const pending = new Map(invitationCounts.map((c) => [c.roleId, c.count]));

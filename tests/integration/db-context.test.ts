@@ -150,11 +150,15 @@ describe("prepared statements on PostgreSQL", () => {
     expect(row?.n).toBeGreaterThan(0);
   });
 
-  it("user work does not: each run is planned for its own values, never a generic plan", async () => {
+  it("user work prepares too, and plans each run for its own values: never a generic plan", async () => {
+    const plans = sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom, count(*)::int as n
+      from pg_prepared_statements where statement like '%from pg_class where oid%'`;
     const [row] = await runAsUser(database.db, { sub: randomUUID() }, async (tx) => {
       for (let run = 1; run <= 7; run += 1) await queryRows(tx, statement(run));
-      return queryRows<{ n: number }>(tx, prepared);
+      return queryRows<{ generic: number; custom: number; n: number }>(tx, plans);
     });
-    expect(row?.n).toBe(0);
+    expect(row?.n).toBeGreaterThan(0);
+    expect(row?.generic).toBe(0);
+    expect(row?.custom).toBeGreaterThanOrEqual(7);
   });
 });

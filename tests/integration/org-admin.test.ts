@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "@/lib/audit/schema";
-import { listAuditEntries, listAuditFilterOptions, recentAuditEntries } from "@/lib/audit/list";
+import {
+  actorNamesFrom,
+  listAuditEntries,
+  listAuditFilterOptions,
+  recentAuditEntries,
+} from "@/lib/audit/list";
 import { runCommand } from "@/lib/backoffice/doors";
 import { closeDb, getDb } from "@/lib/db/client";
 import { runAsSystem, runAsUser } from "@/lib/db/run-context";
@@ -604,6 +609,39 @@ describe("the audit trail", () => {
       "Test audit-other",
       "Test audit-owner",
     ]);
+  });
+
+  it("the audit screen names a page's actors from the filter menus, and looks up any they lack", async () => {
+    const access = await accessOf(org.owner, org.id);
+    const options = await listAuditFilterOptions(access);
+    const fromMenus = await listAuditEntries(
+      access,
+      {},
+      null,
+      100,
+      actorNamesFrom(Promise.resolve(options)),
+    );
+    expect(fromMenus).toEqual(await listAuditEntries(access, {}, null, 100));
+    // The menus know only the owner: the other actor's name is read from the profiles.
+    const ownerOnly = {
+      ...options,
+      actors: options.actors.filter((actor) => actor.id === org.owner.userId),
+    };
+    const looked = await actorNamesFrom(Promise.resolve(ownerOnly))([
+      org.owner.userId,
+      org.other.userId,
+    ]);
+    expect(Object.fromEntries(looked)).toEqual({
+      [org.owner.userId]: "Test audit-owner",
+      [org.other.userId]: "Test audit-other",
+    });
+    // A known actor without a name is not looked up again; an unknown id names nothing.
+    const nameless = { ...options, actors: [{ id: org.other.userId, name: null }] };
+    expect(
+      Object.fromEntries(
+        await actorNamesFrom(Promise.resolve(nameless))([org.other.userId, randomUUID()]),
+      ),
+    ).toEqual({});
   });
 
   it("an invalid cursor reads the newest page; recent entries are the newest n", async () => {
