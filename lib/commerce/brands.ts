@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
-import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
+import { pageOffset } from "@/components/ui/data-table/pager";
+import { countedPage } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import type { CommandConfig } from "@/lib/backoffice/doors";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
@@ -50,28 +51,30 @@ export async function listBrands(
       catalogueReader(organisationId),
       search ? ilike(brands.name, `%${escapeLike(search)}%`) : undefined,
     );
-    const [totals] = await tx.select({ n: count() }).from(brands).where(where);
-    const total = totals?.n ?? 0;
-    const page = clampPage(query.page, total, query.size);
-    const rows = await tx
-      .select({
-        id: brands.id,
-        name: brands.name,
-        website: brands.website,
-        updatedAt: brands.updatedAt,
-        products: count(products.listingId),
-      })
-      .from(brands)
-      .leftJoin(
-        products,
-        and(eq(products.brandId, brands.id), eq(products.organisationId, organisationId)),
-      )
-      .where(where)
-      .groupBy(brands.id)
-      .orderBy(order(sortColumns[query.sort]), asc(brands.id))
-      .limit(query.size)
-      .offset(pageOffset(page, query.size));
-    return { rows, total, page };
+    return countedPage(
+      query.page,
+      query.size,
+      async () => (await tx.select({ n: count() }).from(brands).where(where))[0]?.n ?? 0,
+      (page) =>
+        tx
+          .select({
+            id: brands.id,
+            name: brands.name,
+            website: brands.website,
+            updatedAt: brands.updatedAt,
+            products: count(products.listingId),
+          })
+          .from(brands)
+          .leftJoin(
+            products,
+            and(eq(products.brandId, brands.id), eq(products.organisationId, organisationId)),
+          )
+          .where(where)
+          .groupBy(brands.id)
+          .orderBy(order(sortColumns[query.sort]), asc(brands.id))
+          .limit(query.size)
+          .offset(pageOffset(page, query.size)),
+    );
   });
 }
 

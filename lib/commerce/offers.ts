@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
-import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
+import { pageOffset } from "@/components/ui/data-table/pager";
+import { countedPage } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
 import { listings } from "@/lib/listings/schema";
@@ -88,21 +89,23 @@ export async function listOffers(
       catalogueReader(organisationId),
       query.state ? stateWhere[query.state] : undefined,
     );
-    const [totals] = await tx.select({ n: count() }).from(offers).where(where);
-    const total = totals?.n ?? 0;
-    const page = clampPage(query.page, total, query.size);
-    const rows = await tx
-      .select(summaryColumns)
-      .from(offers)
-      .innerJoin(
-        listings,
-        and(eq(listings.id, offers.listingId), eq(listings.organisationId, organisationId)),
-      )
-      .where(where)
-      .orderBy(order(sortColumns[query.sort]), asc(offers.id))
-      .limit(query.size)
-      .offset(pageOffset(page, query.size));
-    return { rows, total, page };
+    return countedPage(
+      query.page,
+      query.size,
+      async () => (await tx.select({ n: count() }).from(offers).where(where))[0]?.n ?? 0,
+      (page) =>
+        tx
+          .select(summaryColumns)
+          .from(offers)
+          .innerJoin(
+            listings,
+            and(eq(listings.id, offers.listingId), eq(listings.organisationId, organisationId)),
+          )
+          .where(where)
+          .orderBy(order(sortColumns[query.sort]), asc(offers.id))
+          .limit(query.size)
+          .offset(pageOffset(page, query.size)),
+    );
   });
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, sql } from "drizzle-orm";
-import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
+import { pageOffset } from "@/components/ui/data-table/pager";
+import { countedPage } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import type { CommandConfig } from "@/lib/backoffice/doors";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
@@ -166,34 +167,37 @@ export async function listProducts(
           )
         : undefined,
     );
-    const [totals] = await tx.select({ n: count() }).from(listings).where(where);
-    const total = totals?.n ?? 0;
-    const page = clampPage(query.page, total, query.size);
-    const rows = await tx
-      .select({
-        id: listings.id,
-        title: listings.title,
-        slug: listings.slug,
-        status: listings.status,
-        category: listings.category,
-        brandName: brands.name,
-        priceFromMinor: listings.priceFromMinor,
-        currency: listings.currency,
-        variants: variantCount,
-        stock: stockSum,
-        updatedAt: listings.updatedAt,
-      })
-      .from(listings)
-      .innerJoin(products, eq(products.listingId, listings.id))
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .where(where)
-      .orderBy(order(sortColumns[query.sort]), asc(listings.id))
-      .limit(query.size)
-      .offset(pageOffset(page, query.size));
+    const listed = await countedPage(
+      query.page,
+      query.size,
+      async () => (await tx.select({ n: count() }).from(listings).where(where))[0]?.n ?? 0,
+      (page) =>
+        tx
+          .select({
+            id: listings.id,
+            title: listings.title,
+            slug: listings.slug,
+            status: listings.status,
+            category: listings.category,
+            brandName: brands.name,
+            priceFromMinor: listings.priceFromMinor,
+            currency: listings.currency,
+            variants: variantCount,
+            stock: stockSum,
+            updatedAt: listings.updatedAt,
+          })
+          .from(listings)
+          .innerJoin(products, eq(products.listingId, listings.id))
+          .leftJoin(brands, eq(brands.id, products.brandId))
+          .where(where)
+          .orderBy(order(sortColumns[query.sort]), asc(listings.id))
+          .limit(query.size)
+          .offset(pageOffset(page, query.size)),
+    );
     return {
-      rows: rows.map((r) => ({ ...r, category: r.category as ProductCategory })),
-      total,
-      page,
+      rows: listed.rows.map((r) => ({ ...r, category: r.category as ProductCategory })),
+      total: listed.total,
+      page: listed.page,
     };
   });
 }

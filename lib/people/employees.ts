@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { uuidArray } from "@/lib/db/uuid-array";
-import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
+import { pageOffset } from "@/components/ui/data-table/pager";
+import { countedPage } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { withUserContext } from "@/lib/db/context";
 import { AppError } from "@/lib/errors/app-error";
@@ -87,37 +88,42 @@ export async function listEmployees(
   }
   orderBy.push(direction(employments.createdAt), asc(employments.id));
 
-  const { rows, total, page } = await withUserContext(access.claims, async (tx) => {
-    const [counted] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(employments)
-      .where(where);
-    const total = counted?.n ?? 0;
-    const page = clampPage(query.page, total, query.size);
-    const rows = await tx
-      .select({
-        id: employments.id,
-        userId: employments.userId,
-        roleId: employments.roleId,
-        roleKey: roles.builtinKey,
-        roleName: roles.name,
-        status: employments.status,
-        since: employments.createdAt,
-        endedAt: employments.endedAt,
-        version: employments.version,
-      })
-      .from(employments)
-      .innerJoin(roles, eq(roles.id, employments.roleId))
-      .leftJoin(
-        sql`unnest(${uuidArray(nameOrder ? (ordered ?? []) : [])}) with ordinality as name_order(user_id, position)`,
-        sql`name_order.user_id = ${employments.userId}`,
-      )
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.size)
-      .offset(pageOffset(page, query.size));
-    return { rows, total, page };
-  });
+  const { rows, total, page } = await withUserContext(access.claims, (tx) =>
+    countedPage(
+      query.page,
+      query.size,
+      async () =>
+        (
+          await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(employments)
+            .where(where)
+        )[0]?.n ?? 0,
+      (page) =>
+        tx
+          .select({
+            id: employments.id,
+            userId: employments.userId,
+            roleId: employments.roleId,
+            roleKey: roles.builtinKey,
+            roleName: roles.name,
+            status: employments.status,
+            since: employments.createdAt,
+            endedAt: employments.endedAt,
+            version: employments.version,
+          })
+          .from(employments)
+          .innerJoin(roles, eq(roles.id, employments.roleId))
+          .leftJoin(
+            sql`unnest(${uuidArray(nameOrder ? (ordered ?? []) : [])}) with ordinality as name_order(user_id, position)`,
+            sql`name_order.user_id = ${employments.userId}`,
+          )
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(query.size)
+          .offset(pageOffset(page, query.size)),
+    ),
+  );
 
   const directory = await readMemberDirectory(
     organisationId,

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
+import { pageOffset } from "@/components/ui/data-table/pager";
+import { countedPage } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { withUserContext } from "@/lib/db/context";
 import { AppError } from "@/lib/errors/app-error";
@@ -71,34 +72,43 @@ export async function listInvitations(
         : invitations.lastSentAt;
 
   const canWrite = access.can("people.invitation.write");
-  const { rows, total, page, beyond } = await withUserContext(access.claims, async (tx) => {
-    const [counted] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(invitations)
-      .where(where);
-    const total = counted?.n ?? 0;
-    const page = clampPage(query.page, total, query.size);
-    const rows = await tx
-      .select({
-        id: invitations.id,
-        email: invitations.email,
-        roleId: invitations.roleId,
-        roleKey: roles.builtinKey,
-        roleName: roles.name,
-        status: invitations.status,
-        sentAt: invitations.lastSentAt,
-        expiresAt: invitations.expiresAt,
-        sendCount: invitations.sendCount,
-        invitedBy: invitations.invitedBy,
-      })
-      .from(invitations)
-      .innerJoin(roles, eq(roles.id, invitations.roleId))
-      .where(where)
-      .orderBy(direction(sortColumn), desc(invitations.createdAt), asc(invitations.id))
-      .limit(query.size)
-      .offset(pageOffset(page, query.size));
-    return { rows, total, page, beyond: canWrite ? await rolesBeyondOwn(tx, access) : null };
-  });
+  // The count, the page and the roles beyond the caller's own go down together.
+  const [{ rows, total, page }, beyond] = await withUserContext(access.claims, (tx) =>
+    Promise.all([
+      countedPage(
+        query.page,
+        query.size,
+        async () =>
+          (
+            await tx
+              .select({ n: sql<number>`count(*)::int` })
+              .from(invitations)
+              .where(where)
+          )[0]?.n ?? 0,
+        (page) =>
+          tx
+            .select({
+              id: invitations.id,
+              email: invitations.email,
+              roleId: invitations.roleId,
+              roleKey: roles.builtinKey,
+              roleName: roles.name,
+              status: invitations.status,
+              sentAt: invitations.lastSentAt,
+              expiresAt: invitations.expiresAt,
+              sendCount: invitations.sendCount,
+              invitedBy: invitations.invitedBy,
+            })
+            .from(invitations)
+            .innerJoin(roles, eq(roles.id, invitations.roleId))
+            .where(where)
+            .orderBy(direction(sortColumn), desc(invitations.createdAt), asc(invitations.id))
+            .limit(query.size)
+            .offset(pageOffset(page, query.size)),
+      ),
+      canWrite ? rolesBeyondOwn(tx, access) : null,
+    ]),
+  );
 
   const now = new Date();
   const inviters = await readMemberDirectory(access.organisation.id, [

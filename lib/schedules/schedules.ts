@@ -1,5 +1,6 @@
 import "server-only";
-import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
+import { pageOffset } from "@/components/ui/data-table/pager";
+import { countedPage } from "@/lib/db/counted-page";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import type { CommandConfig } from "@/lib/backoffice/doors";
@@ -51,30 +52,32 @@ export async function listSchedules(
   const order = query.dir === "desc" ? desc : asc;
   return withUserContext(claims, async (tx) => {
     const where = eq(schedules.organisationId, organisationId);
-    const [totals] = await tx.select({ n: count() }).from(schedules).where(where);
-    const total = totals?.n ?? 0;
-    // A page past the end (an old link) shows the last page, as the people lists do.
-    const page = clampPage(query.page, total, query.size);
-    const rows = await tx
-      .select({
-        id: schedules.id,
-        name: schedules.name,
-        timeZone: schedules.timeZone,
-        weekly: schedules.weekly,
-        updatedAt: schedules.updatedAt,
-      })
-      .from(schedules)
-      .where(where)
-      .orderBy(order(sortColumns[query.sort]), asc(schedules.id))
-      .limit(query.size)
-      .offset(pageOffset(page, query.size));
+    const listed = await countedPage(
+      query.page,
+      query.size,
+      async () => (await tx.select({ n: count() }).from(schedules).where(where))[0]?.n ?? 0,
+      (page) =>
+        tx
+          .select({
+            id: schedules.id,
+            name: schedules.name,
+            timeZone: schedules.timeZone,
+            weekly: schedules.weekly,
+            updatedAt: schedules.updatedAt,
+          })
+          .from(schedules)
+          .where(where)
+          .orderBy(order(sortColumns[query.sort]), asc(schedules.id))
+          .limit(query.size)
+          .offset(pageOffset(page, query.size)),
+    );
     return {
-      rows: rows.map(({ weekly, ...row }) => ({
+      rows: listed.rows.map(({ weekly, ...row }) => ({
         ...row,
         openDays: Object.values(weekly).filter((day) => day && day.length > 0).length,
       })),
-      total,
-      page,
+      total: listed.total,
+      page: listed.page,
     };
   });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { clampPage, pageOffset } from "@/components/ui/data-table/pager";
+import { pageOffset } from "@/components/ui/data-table/pager";
+import { countedPage } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { catalogueReader } from "@/lib/commerce/brands";
 import type { TaxClass } from "@/lib/commerce/catalogue-types";
@@ -149,17 +150,19 @@ export async function listDiscountCodes(
       catalogueReader(organisationId),
       query.status ? statusWhere[query.status] : undefined,
     );
-    const [totals] = await tx.select({ n: count() }).from(discountCodes).where(where);
-    const total = totals?.n ?? 0;
-    const page = clampPage(query.page, total, query.size);
-    const rows = await tx
-      .select(columns)
-      .from(discountCodes)
-      .where(where)
-      .orderBy(order(sortColumns[query.sort]), asc(discountCodes.id))
-      .limit(query.size)
-      .offset(pageOffset(page, query.size));
-    return { rows, total, page };
+    return countedPage(
+      query.page,
+      query.size,
+      async () => (await tx.select({ n: count() }).from(discountCodes).where(where))[0]?.n ?? 0,
+      (page) =>
+        tx
+          .select(columns)
+          .from(discountCodes)
+          .where(where)
+          .orderBy(order(sortColumns[query.sort]), asc(discountCodes.id))
+          .limit(query.size)
+          .offset(pageOffset(page, query.size)),
+    );
   });
 }
 

@@ -39,11 +39,14 @@ export async function loadBearer(
   tx: Tx,
   bearer: VerifiedBearer,
 ): Promise<{ user: UserRow; session: SessionRow }> {
-  const session = await findSession(tx, bearer.sessionId);
+  // Both reads go down together (one round trip); the session is checked first.
+  const [session, user] = await Promise.all([
+    findSession(tx, bearer.sessionId),
+    findUserById(tx, bearer.sub),
+  ]);
   if (!session || session.userId !== bearer.sub) {
     throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
   }
-  const user = await findUserById(tx, bearer.sub);
   if (!user) throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
   return { user, session };
 }

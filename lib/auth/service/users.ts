@@ -113,8 +113,10 @@ export async function findUserByPhone(tx: Tx, phone: string): Promise<UserRow | 
 }
 
 export async function loadUserDto(tx: Tx, row: UserRow): Promise<UserDto> {
-  const rows = await tx.select().from(identities).where(eq(identities.userId, row.id));
-  const factors = await userFactors(tx, row.id);
+  const [rows, factors] = await Promise.all([
+    tx.select().from(identities).where(eq(identities.userId, row.id)),
+    userFactors(tx, row.id),
+  ]);
   const dto = userDto(row, rows);
   return factors.length ? { ...dto, factors: factors.map(factorDto) } : dto;
 }
