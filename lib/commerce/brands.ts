@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
 import { pageOffset } from "@/components/ui/data-table/pager";
-import { countedPage } from "@/lib/db/counted-page";
+import { countedPage, countRows } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import type { CommandConfig } from "@/lib/backoffice/doors";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
@@ -54,7 +54,7 @@ export async function listBrands(
     return countedPage(
       query.page,
       query.size,
-      async () => (await tx.select({ n: count() }).from(brands).where(where))[0]?.n ?? 0,
+      () => countRows(tx, brands, where),
       (page) =>
         tx
           .select({

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { pageOffset } from "@/components/ui/data-table/pager";
-import { countedPage } from "@/lib/db/counted-page";
+import { countedPage, countRows } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
 import { listings } from "@/lib/listings/schema";
@@ -92,7 +92,7 @@ export async function listOffers(
     return countedPage(
       query.page,
       query.size,
-      async () => (await tx.select({ n: count() }).from(offers).where(where))[0]?.n ?? 0,
+      () => countRows(tx, offers, where),
       (page) =>
         tx
           .select(summaryColumns)

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { pageOffset } from "@/components/ui/data-table/pager";
-import { countedPage } from "@/lib/db/counted-page";
+import { countedPage, countRows } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import type { CommandConfig } from "@/lib/backoffice/doors";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
@@ -170,7 +170,7 @@ export async function listProducts(
     const listed = await countedPage(
       query.page,
       query.size,
-      async () => (await tx.select({ n: count() }).from(listings).where(where))[0]?.n ?? 0,
+      () => countRows(tx, listings, where),
       (page) =>
         tx
           .select({

@@ -1,4 +1,6 @@
+import { count, type SQL } from "drizzle-orm";
 import { clampPage } from "@/components/ui/data-table/pager";
+import type { Tx } from "@/lib/db/types";
 
 /**
  * A page of a server-paged list with the list's total, in one round trip: the count and the
@@ -15,4 +17,14 @@ export async function countedPage<R>(
   const [total, found] = await Promise.all([count(), rows(first)]);
   const page = clampPage(asked, total, size);
   return { total, page, rows: page === first ? found : await rows(page) };
+}
+
+/** The rows of `table` that `where` keeps (under the transaction's RLS), for `countedPage`. */
+export async function countRows(
+  tx: Tx,
+  table: Parameters<ReturnType<Tx["select"]>["from"]>[0],
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
 }

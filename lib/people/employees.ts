@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { uuidArray } from "@/lib/db/uuid-array";
 import { pageOffset } from "@/components/ui/data-table/pager";
-import { countedPage } from "@/lib/db/counted-page";
+import { countedPage, countRows } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { withUserContext } from "@/lib/db/context";
 import { AppError } from "@/lib/errors/app-error";
@@ -56,6 +56,19 @@ function requireRead(access: OrganisationAccess): void {
 /** Built-in roles in rank order, then custom roles by name. */
 export const roleRank = sql`case ${roles.builtinKey} when 'owner' then 0 when 'admin' then 1 when 'manager' then 2 when 'staff' then 3 when 'viewer' then 4 else 5 end`;
 
+/** A member's row as the lists and the member page read it (names come from the directory). */
+const employeeColumns = {
+  id: employments.id,
+  userId: employments.userId,
+  roleId: employments.roleId,
+  roleKey: roles.builtinKey,
+  roleName: roles.name,
+  status: employments.status,
+  since: employments.createdAt,
+  endedAt: employments.endedAt,
+  version: employments.version,
+};
+
 export async function listEmployees(
   access: OrganisationAccess,
   query: EmployeeQuery,
@@ -92,26 +105,10 @@ export async function listEmployees(
     countedPage(
       query.page,
       query.size,
-      async () =>
-        (
-          await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(employments)
-            .where(where)
-        )[0]?.n ?? 0,
+      () => countRows(tx, employments, where),
       (page) =>
         tx
-          .select({
-            id: employments.id,
-            userId: employments.userId,
-            roleId: employments.roleId,
-            roleKey: roles.builtinKey,
-            roleName: roles.name,
-            status: employments.status,
-            since: employments.createdAt,
-            endedAt: employments.endedAt,
-            version: employments.version,
-          })
+          .select(employeeColumns)
           .from(employments)
           .innerJoin(roles, eq(roles.id, employments.roleId))
           .leftJoin(
@@ -149,17 +146,7 @@ export async function getEmployment(
   if (!isUuid(employmentId)) return null;
   const [row] = await withUserContext(access.claims, (tx) =>
     tx
-      .select({
-        id: employments.id,
-        userId: employments.userId,
-        roleId: employments.roleId,
-        roleKey: roles.builtinKey,
-        roleName: roles.name,
-        status: employments.status,
-        since: employments.createdAt,
-        endedAt: employments.endedAt,
-        version: employments.version,
-      })
+      .select(employeeColumns)
       .from(employments)
       .innerJoin(roles, eq(roles.id, employments.roleId))
       .where(

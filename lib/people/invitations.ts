@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { pageOffset } from "@/components/ui/data-table/pager";
-import { countedPage } from "@/lib/db/counted-page";
+import { countedPage, countRows } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { withUserContext } from "@/lib/db/context";
 import { AppError } from "@/lib/errors/app-error";
@@ -78,13 +78,7 @@ export async function listInvitations(
       countedPage(
         query.page,
         query.size,
-        async () =>
-          (
-            await tx
-              .select({ n: sql<number>`count(*)::int` })
-              .from(invitations)
-              .where(where)
-          )[0]?.n ?? 0,
+        () => countRows(tx, invitations, where),
         (page) =>
           tx
             .select({

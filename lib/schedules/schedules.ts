@@ -1,7 +1,7 @@
 import "server-only";
 import { pageOffset } from "@/components/ui/data-table/pager";
-import { countedPage } from "@/lib/db/counted-page";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { countedPage, countRows } from "@/lib/db/counted-page";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import type { CommandConfig } from "@/lib/backoffice/doors";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
@@ -55,7 +55,7 @@ export async function listSchedules(
     const listed = await countedPage(
       query.page,
       query.size,
-      async () => (await tx.select({ n: count() }).from(schedules).where(where))[0]?.n ?? 0,
+      () => countRows(tx, schedules, where),
       (page) =>
         tx
           .select({

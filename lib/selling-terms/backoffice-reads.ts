@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { pageOffset } from "@/components/ui/data-table/pager";
-import { countedPage } from "@/lib/db/counted-page";
+import { countedPage, countRows } from "@/lib/db/counted-page";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { catalogueReader } from "@/lib/commerce/brands";
 import type { TaxClass } from "@/lib/commerce/catalogue-types";
@@ -153,7 +153,7 @@ export async function listDiscountCodes(
     return countedPage(
       query.page,
       query.size,
-      async () => (await tx.select({ n: count() }).from(discountCodes).where(where))[0]?.n ?? 0,
+      () => countRows(tx, discountCodes, where),
       (page) =>
         tx
           .select(columns)
