@@ -49,6 +49,7 @@ async function namesOf(
   organisationId: string,
   ids: string[],
 ): Promise<NameRow[]> {
+  if (ids.length === 0) return [];
   return (await tx
     .select({ id: idColumn, name: nameColumn })
     .from(table)
@@ -92,38 +93,26 @@ export async function auditResourceNames(
     }
   };
 
-  // Each kind's read is sent at once, together: one round trip for all of them.
-  await withSystemContext("audit: resource names", async (tx) => {
-    const texts = (type: string, ids: readonly string[], read: () => Promise<NameRow[]>) =>
-      ids.length ? read().then((rows) => () => text(type, rows)) : null;
-    const fromTable = (
-      type: string,
-      ids: readonly string[],
-      table: Parameters<typeof namesOf>[1],
-      id: Parameters<typeof namesOf>[2],
-      name: Parameters<typeof namesOf>[3],
-      organisation: Parameters<typeof namesOf>[4],
-    ) =>
-      texts(type, ids, () => namesOf(tx, table, id, name, organisation, organisationId, [...ids]));
-    const reads: (Promise<() => void> | null)[] = [
+  // Every kind's read is sent at once, together: one round trip for all of them.
+  const [
+    roleRows,
+    employmentRows,
+    invitationRows,
+    faqRows,
+    contactRows,
+    scheduleRows,
+    fileRows,
+    organisationRows,
+  ] = await withSystemContext("audit: resource names", (tx) =>
+    Promise.all([
       wanted.role.length
         ? tx
             .select({ id: roles.id, builtinKey: roles.builtinKey, name: roles.name })
             .from(roles)
             .where(and(eq(roles.organisationId, organisationId), inArray(roles.id, wanted.role)))
-            .then((rows) => () => {
-              for (const row of rows) {
-                names.set(resourceNameKey("role", row.id), {
-                  kind: "role",
-                  builtinKey: row.builtinKey,
-                  name: row.name,
-                });
-              }
-            })
-        : null,
-      texts("employment", wanted.employment, async () =>
-        (
-          await tx
+        : [],
+      wanted.employment.length
+        ? tx
             .select({ id: employments.id, name: profiles.displayName, email: users.email })
             .from(employments)
             .leftJoin(profiles, eq(profiles.id, employments.userId))
@@ -134,62 +123,77 @@ export async function auditResourceNames(
                 inArray(employments.id, wanted.employment),
               ),
             )
-        ).map((row) => ({ id: row.id, name: row.name?.trim() || row.email || null })),
-      ),
-      fromTable(
-        "invitation",
-        wanted.invitation,
+        : [],
+      namesOf(
+        tx,
         invitations,
         invitations.id,
         invitations.email,
         invitations.organisationId,
+        organisationId,
+        wanted.invitation,
       ),
-      fromTable(
-        "faq",
-        wanted.faq,
+      namesOf(
+        tx,
         organisationFaqs,
         organisationFaqs.id,
         organisationFaqs.question,
         organisationFaqs.organisationId,
+        organisationId,
+        wanted.faq,
       ),
-      fromTable(
-        "contactEmail",
-        wanted.contactEmail,
+      namesOf(
+        tx,
         organisationContactEmails,
         organisationContactEmails.id,
         organisationContactEmails.email,
         organisationContactEmails.organisationId,
+        organisationId,
+        wanted.contactEmail,
       ),
-      fromTable(
-        "schedule",
-        wanted.schedule,
+      namesOf(
+        tx,
         schedules,
         schedules.id,
         schedules.name,
         schedules.organisationId,
+        organisationId,
+        wanted.schedule,
       ),
-      wanted.file.length
-        ? namesOf(
-            tx,
-            organisationFiles,
-            organisationFiles.id,
-            organisationFiles.name,
-            organisationFiles.organisationId,
-            organisationId,
-            wanted.file,
-          ).then((rows) => () => {
-            text("storage.file", rows);
-            text("storage.folder", rows);
-          })
-        : null,
-      texts("organisation", wanted.organisation, () =>
-        tx
-          .select({ id: organisations.id, name: organisations.name })
-          .from(organisations)
-          .where(eq(organisations.id, organisationId)),
+      namesOf(
+        tx,
+        organisationFiles,
+        organisationFiles.id,
+        organisationFiles.name,
+        organisationFiles.organisationId,
+        organisationId,
+        wanted.file,
       ),
-    ];
-    for (const apply of await Promise.all(reads)) apply?.();
-  });
+      wanted.organisation.length
+        ? tx
+            .select({ id: organisations.id, name: organisations.name })
+            .from(organisations)
+            .where(eq(organisations.id, organisationId))
+        : [],
+    ]),
+  );
+  for (const row of roleRows) {
+    names.set(resourceNameKey("role", row.id), {
+      kind: "role",
+      builtinKey: row.builtinKey,
+      name: row.name,
+    });
+  }
+  text(
+    "employment",
+    employmentRows.map((row) => ({ id: row.id, name: row.name?.trim() || row.email || null })),
+  );
+  text("invitation", invitationRows);
+  text("faq", faqRows);
+  text("contactEmail", contactRows);
+  text("schedule", scheduleRows);
+  text("storage.file", fileRows);
+  text("storage.folder", fileRows);
+  text("organisation", organisationRows);
   return names;
 }

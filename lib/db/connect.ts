@@ -52,7 +52,7 @@ type Sql = ReturnType<typeof postgres>;
  * prepared statement a generic plan, and did so for a member list that once parsed a
  * 1,000-id order array per row. What a prepared statement saves there is the round trip
  * that describes it and the parsing: a user page's statements go down in one write and run
- * in one round trip (the roles screen: 25 round trips a request → 9). Forcing custom plans
+ * in one round trip (the roles screen: 25 round trips a request → 7). Forcing custom plans
  * also re-plans the statements inside PL/pgSQL functions at each call; since the policies
  * read the caller's organisations once per statement (migration 0038), that is once a
  * statement, not once a row, and costs nothing measurable (docs/data-layer.md).

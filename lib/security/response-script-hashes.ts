@@ -177,9 +177,8 @@ function editHeader(
   const next = edit(typeof current === "string" ? current : undefined);
   if (next === null) response.removeHeader(name);
   else response.setHeader(name, next);
-  const headers = head?.find((a, i) => i > 0 && a && typeof a === "object");
-  if (!headers || Array.isArray(headers)) return;
-  const record = headers as Record<string, unknown>;
+  const record = heldHeaders(head);
+  if (!record) return;
   for (const key of Object.keys(record)) {
     if (key.toLowerCase() !== name) continue;
     const value = edit(typeof record[key] === "string" ? record[key] : undefined);
@@ -188,17 +187,20 @@ function editHeader(
   }
 }
 
+/** The headers object a held writeHead(status, [message,] headers) was given, if any. */
+function heldHeaders(head: unknown[] | undefined): Record<string, unknown> | undefined {
+  const headers = head?.find((a, i) => i > 0 && a && typeof a === "object");
+  return headers && !Array.isArray(headers) ? (headers as Record<string, unknown>) : undefined;
+}
+
 /** The sources of the bodies seen lately, by ETag; the oldest entry goes first when full. */
 const SOURCES_BY_ETAG = new Map<string, string[]>();
-export const SOURCES_BY_ETAG_LIMIT = 500;
+const SOURCES_BY_ETAG_LIMIT = 500;
 
 /** The ETag of an answer, when it has one: it names the uncompressed body's bytes. */
 function etagOf(response: ServerResponse, head: unknown[] | undefined): string | undefined {
-  const headers = head?.find((a, i) => i > 0 && a && typeof a === "object");
-  if (headers && !Array.isArray(headers)) {
-    for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
-      if (key.toLowerCase() === "etag" && typeof value === "string") return value;
-    }
+  for (const [key, value] of Object.entries(heldHeaders(head) ?? {})) {
+    if (key.toLowerCase() === "etag" && typeof value === "string") return value;
   }
   const value = response.getHeader("etag");
   return typeof value === "string" && value.length > 0 ? value : undefined;
