@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { users } from "@/lib/auth/schema";
 import { withSystemContext } from "@/lib/db/context";
 import { seatsInUse } from "./seats";
@@ -20,7 +20,9 @@ import type { BuiltinRoleKey } from "@/lib/permissions/define";
  * is the auth service's). Each is one narrowly named system-context read, always restricted
  * to users employed by the organisation the caller was already authorised for (or to the
  * caller's own invitations), and returns only names, emails and ids. Never called inside a
- * user transaction (PGlite has one connection): callers read these before or after it.
+ * user transaction (PGlite has one connection): callers read these before or after it. The
+ * member list and a member's page read names as the caller instead, through the database's
+ * `app.member_directory` (employees.ts, migration 0040).
  */
 
 export interface DirectoryEntry {
@@ -53,42 +55,6 @@ export async function readMemberDirectory(
 /** Escapes LIKE wildcards so a search term matches literally. */
 export function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The most ids a name search or name sort hands to the RLS query. */
-export const DIRECTORY_MATCH_LIMIT = 5000;
-
-/**
- * Ids of the organisation's employed users whose name or email contains `term` (all of
- * them when empty), in name order: the RLS list query filters and orders by this list.
- */
-export async function matchMemberUserIds(organisationId: string, term: string): Promise<string[]> {
-  const trimmed = term.trim();
-  const rows = await withSystemContext("people: member search", (tx) =>
-    tx
-      .select({ userId: employments.userId })
-      .from(employments)
-      .leftJoin(profiles, eq(profiles.id, employments.userId))
-      .leftJoin(users, eq(users.id, employments.userId))
-      .where(
-        and(
-          eq(employments.organisationId, organisationId),
-          trimmed
-            ? or(
-                ilike(profiles.displayName, likeContains(trimmed)),
-                ilike(users.email, likeContains(trimmed)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(
-        asc(sql`lower(coalesce(${profiles.displayName}, ''))`),
-        asc(sql`lower(coalesce(${users.email}, ''))`),
-        asc(employments.userId),
-      )
-      .limit(DIRECTORY_MATCH_LIMIT),
-  );
-  return rows.map((r) => r.userId);
 }
 
 /** The user who signs in with this email (case-insensitive), if any. */

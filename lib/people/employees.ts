@@ -1,23 +1,24 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { uuidArray } from "@/lib/db/uuid-array";
 import { pageOffset } from "@/components/ui/data-table/pager";
-import { countedPage, countRows } from "@/lib/db/counted-page";
+import { countedPage } from "@/lib/db/counted-page";
+import type { Tx } from "@/lib/db/types";
 import type { SortDirection } from "@/components/ui/data-table/params";
 import { withUserContext } from "@/lib/db/context";
 import { AppError } from "@/lib/errors/app-error";
 import { isUuid, type OrganisationAccess } from "@/lib/organisations/access";
 import { employments, roles, type EmploymentStatus } from "@/lib/organisations/schema";
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
-import { matchMemberUserIds, readMemberDirectory } from "./directory";
+import { likeContains } from "./directory";
 import type { EmployeeFilterStatus, EmployeeSort } from "./list-params";
 import { rolesBeyondOwn } from "./role-grant";
 
 /**
  * The organisation's members (employments), read under RLS as the caller and always
  * filtered on the organisation they were authorised for. Names and emails come from the
- * directory (directory.ts): a name search or name sort first asks it for the matching user
- * ids in name order, and the page's rows are labelled from it afterwards.
+ * member directory (`app.member_directory`, migration 0040: colleagues' names and sign-in
+ * emails, for a caller who may read the members), joined in the same user transaction: a
+ * name search, the name order and the page's labels are one query.
  */
 export interface EmployeeRow {
   id: string;
@@ -69,31 +70,52 @@ const employeeColumns = {
   version: employments.version,
 };
 
+/** The directory's row for each employment (a left join: a user without a profile has no name). */
+function directoryOf(organisationId: string) {
+  return sql`app.member_directory(${organisationId}::uuid) as directory`;
+}
+const joinsDirectory = sql`directory.user_id = ${employments.userId}`;
+const directoryName = sql<string | null>`directory.display_name`;
+const directoryEmail = sql<string | null>`directory.email`;
+
+function labelled<R extends { name: string | null; email: string | null }>(
+  row: R,
+): Omit<R, "name" | "email"> & { name: string; email: string } {
+  return { ...row, name: row.name ?? "", email: row.email ?? "" };
+}
+
 export async function listEmployees(
   access: OrganisationAccess,
   query: EmployeeQuery,
 ): Promise<EmployeePage> {
   requireRead(access);
+  return withUserContext(access.claims, (tx) => listEmployeesInTx(tx, access, query));
+}
+
+async function listEmployeesInTx(
+  tx: Tx,
+  access: OrganisationAccess,
+  query: EmployeeQuery,
+): Promise<EmployeePage> {
   const organisationId = access.organisation.id;
   const term = query.q.trim();
-  const byName = query.sort === "name";
-  const ordered = term || byName ? await matchMemberUserIds(organisationId, term) : null;
-  if (term && ordered?.length === 0) return { rows: [], total: 0, page: 1 };
-
   const conditions: SQL[] = [eq(employments.organisationId, organisationId)];
   if (query.status) conditions.push(eq(employments.status, query.status));
   if (query.role && isUuid(query.role)) conditions.push(eq(employments.roleId, query.role));
-  if (term && ordered) conditions.push(sql`${employments.userId} = any(${uuidArray(ordered)})`);
+  if (term) {
+    const pattern = likeContains(term);
+    conditions.push(sql`(${directoryName} ilike ${pattern} or ${directoryEmail} ilike ${pattern})`);
+  }
   const where = and(...conditions);
 
   const direction = query.dir === "desc" ? desc : asc;
   const orderBy: SQL[] = [];
-  // The name order joins the directory's ids with their positions (a hash join), rather than
-  // looking each row up in the array (array_position: quadratic in the members, 1,000 of
-  // them cost milliseconds per page).
-  const nameOrder = byName && ordered ? sql`name_order.position` : null;
-  if (nameOrder) {
-    orderBy.push(direction(sql`coalesce(${nameOrder}, 2147483647)`));
+  if (query.sort === "name") {
+    orderBy.push(
+      direction(sql`lower(coalesce(${directoryName}, ''))`),
+      direction(sql`lower(coalesce(${directoryEmail}, ''))`),
+      direction(employments.userId),
+    );
   } else if (query.sort === "role") {
     orderBy.push(direction(roleRank), direction(sql`lower(${roles.name})`));
   } else if (query.sort === "status") {
@@ -101,40 +123,44 @@ export async function listEmployees(
   }
   orderBy.push(direction(employments.createdAt), asc(employments.id));
 
-  const { rows, total, page } = await withUserContext(access.claims, (tx) =>
-    countedPage(
-      query.page,
-      query.size,
-      () => countRows(tx, employments, where),
-      (page) =>
-        tx
-          .select(employeeColumns)
-          .from(employments)
-          .innerJoin(roles, eq(roles.id, employments.roleId))
-          .leftJoin(
-            sql`unnest(${uuidArray(nameOrder ? (ordered ?? []) : [])}) with ordinality as name_order(user_id, position)`,
-            sql`name_order.user_id = ${employments.userId}`,
-          )
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(query.size)
-          .offset(pageOffset(page, query.size)),
-    ),
-  );
-
-  const directory = await readMemberDirectory(
-    organisationId,
-    rows.map((r) => r.userId),
-  );
-  return {
-    total,
-    page,
-    rows: rows.map((r) => ({
-      ...r,
-      name: directory.get(r.userId)?.name ?? "",
-      email: directory.get(r.userId)?.email ?? "",
-    })),
+  // The count needs the directory only to search in it.
+  const count = async () => {
+    const counted = tx.select({ n: sql<number>`count(*)::int` }).from(employments);
+    const [row] = await (
+      term ? counted.leftJoin(directoryOf(organisationId), joinsDirectory) : counted
+    ).where(where);
+    return row?.n ?? 0;
   };
+  const { rows, total, page } = await countedPage(query.page, query.size, count, (page) =>
+    tx
+      .select({ ...employeeColumns, name: directoryName, email: directoryEmail })
+      .from(employments)
+      .innerJoin(roles, eq(roles.id, employments.roleId))
+      .leftJoin(directoryOf(organisationId), joinsDirectory)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.size)
+      .offset(pageOffset(page, query.size)),
+  );
+  return { total, page, rows: rows.map(labelled) };
+}
+
+/**
+ * The member list's screen: a page of members and the roles its filter offers, in one user
+ * transaction (their reads are sent together).
+ */
+export async function loadPeopleList(
+  access: OrganisationAccess,
+  query: EmployeeQuery,
+): Promise<{ result: EmployeePage; roles: RoleOption[] }> {
+  requireRead(access);
+  return withUserContext(access.claims, async (tx) => {
+    const [result, roles] = await Promise.all([
+      listEmployeesInTx(tx, access, query),
+      listOrganisationRolesInTx(tx, access),
+    ]);
+    return { result, roles };
+  });
 }
 
 /** One member of the organisation, or null (another organisation's id reads as null). */
@@ -146,9 +172,10 @@ export async function getEmployment(
   if (!isUuid(employmentId)) return null;
   const [row] = await withUserContext(access.claims, (tx) =>
     tx
-      .select(employeeColumns)
+      .select({ ...employeeColumns, name: directoryName, email: directoryEmail })
       .from(employments)
       .innerJoin(roles, eq(roles.id, employments.roleId))
+      .leftJoin(directoryOf(access.organisation.id), joinsDirectory)
       .where(
         and(
           eq(employments.id, employmentId),
@@ -157,9 +184,7 @@ export async function getEmployment(
       )
       .limit(1),
   );
-  if (!row) return null;
-  const entry = (await readMemberDirectory(access.organisation.id, [row.userId])).get(row.userId);
-  return { ...row, name: entry?.name ?? "", email: entry?.email ?? "" };
+  return row ? labelled(row) : null;
 }
 
 export interface RoleOption {
@@ -172,20 +197,25 @@ export interface RoleOption {
 
 /** The organisation's roles (built-in in rank order, then custom by name). */
 export async function listOrganisationRoles(access: OrganisationAccess): Promise<RoleOption[]> {
-  return withUserContext(access.claims, async (tx) => {
-    const [rows, beyond] = await Promise.all([
-      tx
-        .select({ id: roles.id, builtinKey: roles.builtinKey, name: roles.name })
-        .from(roles)
-        .where(eq(roles.organisationId, access.organisation.id))
-        .orderBy(roleRank, asc(sql`lower(${roles.name})`)),
-      rolesBeyondOwn(tx, access),
-    ]);
-    return rows.map((role) => ({
-      ...role,
-      grantable: !beyond.has(role.builtinKey ?? role.id),
-    }));
-  });
+  return withUserContext(access.claims, (tx) => listOrganisationRolesInTx(tx, access));
+}
+
+async function listOrganisationRolesInTx(
+  tx: Tx,
+  access: OrganisationAccess,
+): Promise<RoleOption[]> {
+  const [rows, beyond] = await Promise.all([
+    tx
+      .select({ id: roles.id, builtinKey: roles.builtinKey, name: roles.name })
+      .from(roles)
+      .where(eq(roles.organisationId, access.organisation.id))
+      .orderBy(roleRank, asc(sql`lower(${roles.name})`)),
+    rolesBeyondOwn(tx, access),
+  ]);
+  return rows.map((role) => ({
+    ...role,
+    grantable: !beyond.has(role.builtinKey ?? role.id),
+  }));
 }
 
 /** Active members, for the dashboard. */

@@ -10,7 +10,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { createDataTableLoader } from "@/components/ui/data-table/params";
 import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
-import { listEmployees, listOrganisationRoles } from "@/lib/people/employees";
+import { loadPeopleList } from "@/lib/people/employees";
 import { employeesTable, loadEmployeeFilters } from "@/lib/people/list-params";
 import { ScreenMessages } from "@/components/backoffice/screen-messages-provider";
 
@@ -37,10 +37,7 @@ export default async function PeoplePage({
     getTranslations("backoffice"),
   ]);
   const query = { ...table, ...filters };
-  const [result, roles] = await Promise.all([
-    listEmployees(access, query),
-    listOrganisationRoles(access),
-  ]);
+  const { result, roles } = await loadPeopleList(access, query);
   const id = access.organisation.id;
   const actions = (
     <>
