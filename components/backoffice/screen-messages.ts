@@ -1,9 +1,4 @@
-import type { Messages } from "next-intl";
-
-/** A namespace of the catalogue, or one of its top-level keys (`"people.filters"`). */
-export type MessagePath = {
-  [N in keyof Messages]: N | `${N}.${Extract<keyof Messages[N], string>}`;
-}[keyof Messages];
+import type { MessagePath } from "@/lib/i18n/message-paths";
 
 /**
  * The catalogue paths each back-office screen sends to the browser, on top of the shell's
@@ -12,6 +7,10 @@ export type MessagePath = {
  * on the client, so the shell's are not sent twice. Only what the screen's client components
  * read with `useTranslations`: the frame, the audit trail, the dashboard and the other
  * server-drawn screens send nothing of their own.
+ *
+ * The texts of the errors an action may answer with (`backoffice.errors`) are named by the
+ * scopes whose forms show them, but not sent: the browser loads them with the screen's code
+ * (`LOADED_IN_THE_BROWSER`, action-error-messages.tsx).
  *
  * components/backoffice/screen-messages.test.ts follows each back-office page's imports and
  * fails when a client component reads a path its page's scope does not pass.
@@ -97,26 +96,12 @@ export const backofficeMessageScopes = {
 
 export type BackofficeMessageScope = keyof typeof backofficeMessageScopes;
 
-type MessageTree = { [key: string]: string | MessageTree };
-
-/** The messages at the given paths, nested as in the catalogue (shared objects, not copies). */
-export function pickMessagePaths(
-  messages: Messages,
-  paths: readonly MessagePath[],
-): Record<string, MessageTree> {
-  const catalogue = messages as unknown as Record<string, MessageTree>;
-  const picked: Record<string, MessageTree> = {};
-  for (const path of paths) {
-    const [namespace = "", key] = path.split(".");
-    const source = catalogue[namespace];
-    if (!source) continue;
-    if (key === undefined) {
-      picked[namespace] = source;
-    } else if (source[key] !== undefined && picked[namespace] !== source) {
-      picked[namespace] = { ...picked[namespace], [key]: source[key] };
-    }
-  }
-  return picked;
-}
+/**
+ * The path a scope names but does not send: the texts of the errors an action may answer with
+ * (about 6 kB), which no screen shows before an action answers. `ScreenMessages` loads them in
+ * the browser instead (action-error-messages.tsx).
+ */
+export const LOADED_IN_THE_BROWSER = "backoffice.errors" satisfies MessagePath;
 
 export { mergeMessages } from "@/lib/i18n/merge-messages";
+export { type MessagePath, pickMessagePaths } from "@/lib/i18n/message-paths";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { startTransition, useActionState, useEffect, useMemo, useRef } from "react";
 import {
   type DefaultValues,
@@ -10,6 +10,7 @@ import {
   type UseFormReturn,
 } from "react-hook-form";
 import type { ActionState } from "@/lib/backoffice/action-state";
+import { loadActionErrorMessages } from "./action-error-messages";
 import { lazyValidationResolver, type SchemaLoader } from "@/lib/validation/lazy-resolver";
 import { translateValidationMessage } from "@/lib/validation/messages";
 
@@ -79,10 +80,15 @@ export function useBackofficeForm<Input extends FieldValues, Output, R>({
     }
   }, [state, form, onDone]);
 
-  const onSubmit = form.handleSubmit((_values, event) => {
+  const locale = useLocale();
+  const onSubmit = form.handleSubmit(async (_values, event) => {
     const element = event?.target;
     if (!(element instanceof HTMLFormElement)) return;
-    startTransition(() => formAction(new FormData(element)));
+    const data = new FormData(element);
+    // The error texts come in their own chunk (action-error-messages.tsx), asked for when the
+    // screen mounted: wait for it, so an answer never finds them missing.
+    await loadActionErrorMessages(locale).catch(() => undefined);
+    startTransition(() => formAction(data));
   });
 
   const errorOf = (field: Path<Input>): string | undefined => {
