@@ -1,4 +1,5 @@
 import type { Messages } from "next-intl";
+import { type MessagePath, pickMessagePaths } from "@/lib/i18n/message-paths";
 
 /**
  * Which catalogue namespaces travel to the browser, where. Client components read messages
@@ -33,8 +34,20 @@ export const chunkLoadedNamespaces = {
 export const clientMessageScopes = {
   /** /login, /register, /forgot-password, /callback, /account/reset-password. */
   auth: ["auth", "validation"],
-  /** /profile/update: the security settings reuse the sign-in forms. */
-  profile: ["auth", "profile", "validation"],
+  /**
+   * /profile/update: the security settings reuse parts of the sign-in forms (the second step,
+   * passkeys, their errors), not the sign-in pages' own texts. By catalogue path, checked
+   * against what the page's components read (client-messages.test.ts).
+   */
+  profile: [
+    "auth.login",
+    "auth.mfa",
+    "auth.passkey",
+    "auth.errors",
+    "auth.noScript",
+    "profile",
+    "validation",
+  ],
   /**
    * /profile/create: the profile form. /profile and the invitation pages pass nothing
    * beyond the shell's (their one client text, sign-out's, comes as props).
@@ -48,11 +61,10 @@ export const clientMessageScopes = {
   contact: ["contact", "validation"],
   /** /dev/**. */
   devTools: ["devTools"],
-} as const satisfies Record<string, readonly (keyof Messages)[]>;
+} as const satisfies Record<string, readonly MessagePath[]>;
 
 export type ClientMessageScope = keyof typeof clientMessageScopes;
 type ShellNamespace = (typeof shellClientNamespaces)[number];
-type ScopeNamespace<S extends ClientMessageScope> = (typeof clientMessageScopes)[S][number];
 
 /**
  * Keys of the shell's namespaces that only server components read (the footer, the skip link,
@@ -100,10 +112,14 @@ export function pickClientMessages(messages: Messages): Pick<Messages, ShellName
   return pick(messages, shellClientNamespaces);
 }
 
-/** A layout's own messages: its scope's namespaces, added in the browser to the shell's. */
-export function scopedClientMessages<S extends ClientMessageScope>(
+/**
+ * A layout's own messages: its scope's namespaces and catalogue paths, added in the browser to
+ * the shell's.
+ */
+export function scopedClientMessages(
   messages: Messages,
-  scope: S,
-): Pick<Messages, ScopeNamespace<S>> {
-  return pick(messages, clientMessageScopes[scope]);
+  scope: ClientMessageScope,
+): ReturnType<typeof pickMessagePaths> {
+  const paths: readonly MessagePath[] = clientMessageScopes[scope];
+  return pickMessagePaths(messages, paths);
 }

@@ -79,3 +79,54 @@ export async function translationPaths(file: string): Promise<string[]> {
     (match) => match[1] ?? "",
   );
 }
+
+/**
+ * The catalogue paths a module reads, one level under each `useTranslations` namespace it
+ * binds (`const t = useTranslations("auth")` and `t("passkey.errors.failed")` read
+ * "auth.passkey"). A call's key may be any expression: every string in it counts (both
+ * branches of a `?:`, a template's fixed start). A call with no string in it, or the
+ * translator handed on to other code, reads its whole namespace, as does a call without a
+ * name. A hook's dependency list (`[t]`) reads nothing.
+ */
+export async function translationKeyPaths(file: string): Promise<string[]> {
+  const source = (await readFile(file, "utf8"))
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:])\/\/.*$/gm, "$1");
+  const paths = new Set<string>();
+  for (const binding of source.matchAll(
+    /(?:const\s+(\w+)\s*=\s*)?useTranslations(?:<[^>]*>)?\(\s*(?:["'`]([^"'`]*)["'`])?\s*\)/g,
+  )) {
+    const [, name, namespace = ""] = binding;
+    if (!name || !namespace) {
+      paths.add(namespace);
+      continue;
+    }
+    const bound = binding.index + binding[0].search(new RegExp(`\\b${name}\\b`));
+    for (const use of source.matchAll(new RegExp(`\\b${name}\\b`, "g"))) {
+      if (use.index === bound || source[use.index - 1] === ".") continue;
+      const after = source.slice(use.index + name.length);
+      if (/^\s*[,\]]/.test(after) && /[[,]\s*$/.test(source.slice(0, use.index))) continue;
+      const call = /^\s*\(/.exec(after);
+      if (!call) {
+        paths.add(namespace);
+        continue;
+      }
+      const keys = [...callArguments(after.slice(call[0].length)).matchAll(/["'`]([^"'`$.]*)/g)]
+        .map((match) => match[1] ?? "")
+        .filter((key) => /^\w+$/.test(key));
+      if (keys.length === 0) paths.add(namespace);
+      for (const key of keys) paths.add(`${namespace}.${key}`);
+    }
+  }
+  return [...paths];
+}
+
+/** The text of a call's arguments, from just after its `(` to its matching `)`. */
+function callArguments(text: string): string {
+  let depth = 1;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0) return text.slice(0, i);
+  }
+  return text;
+}
