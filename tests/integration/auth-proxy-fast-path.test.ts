@@ -172,6 +172,30 @@ describe("proxy fast path", () => {
     expect(await verdict(jar, atMargin + 1)).toEqual(client);
   });
 
+  it("checks a token seen before again for time and key, not for its signature", async () => {
+    const session = readSession(await signUp());
+    const token = session.access_token;
+    const seconds = Math.floor(Date.now() / 1000);
+    // A token in force for one minute more, in a session the cookie says lasts an hour: only
+    // the token's own times can refuse it a minute later.
+    const short = await resign(token, { exp: seconds + 60, nbf: seconds - 1 });
+    const jar = withToken({ ...session, expires_at: seconds + 3600 }, short);
+    const verdict = (now: number) => verifySessionCookie(cookieList(jar), COOKIE, now);
+    expect(await verdict(seconds * 1000)).toMatchObject({ kind: "valid" });
+    expect(await verdict(seconds * 1000 + 30_000)).toMatchObject({ kind: "valid" });
+    expect(await verdict((seconds + 60) * 1000)).toEqual({ kind: "invalid" });
+    // Not yet in force: refused before its time even after it was seen in force.
+    const later = await resign(token, { nbf: seconds + 30 });
+    const laterJar = withToken({ ...session, expires_at: seconds + 3600 }, later);
+    const laterVerdict = (now: number) => verifySessionCookie(cookieList(laterJar), COOKIE, now);
+    expect(await laterVerdict((seconds + 31) * 1000)).toMatchObject({ kind: "valid" });
+    expect(await laterVerdict(seconds * 1000)).toEqual({ kind: "invalid" });
+    // The same bytes are the same answer: the claims come back as verified.
+    const again = await verifySessionCookie(cookieList(jarOf(session)), COOKIE);
+    expect(again).toEqual(await verifySessionCookie(cookieList(jarOf(session)), COOKIE));
+    expect(again).toMatchObject({ kind: "valid", claims: { sub: decodePayload(token).sub } });
+  });
+
   it("safeGetClaims answers 'no user' in one shape and never throws", async () => {
     const session = readSession(await signUp());
     const client = await serverClient.createAuthServerClient(cookieMethods(new Map()), null);

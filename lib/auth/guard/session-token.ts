@@ -48,6 +48,38 @@ async function readSessionCookie(
   }
 }
 
+/**
+ * Access tokens verified lately, by the token itself. Every signed-in request has its token
+ * checked twice (the proxy, then the page's `getCurrentClaims`), and a session sends the same
+ * token for up to an hour: the signature, issuer and audience are checked once per token,
+ * and a later sight only checks that the token is still in force and its key still in the
+ * ring (a key taken out of the ring takes its tokens with it). The oldest entry goes first
+ * when full.
+ */
+type Verified = {
+  claims: JWTPayload;
+  kid: string;
+  key: Awaited<ReturnType<typeof findPublicKey>>;
+  issuer: string;
+};
+const VERIFIED = new Map<string, Verified>();
+const VERIFIED_LIMIT = 2_000;
+
+function remember(token: string, verified: Verified): void {
+  if (VERIFIED.size >= VERIFIED_LIMIT) {
+    const oldest = VERIFIED.keys().next().value;
+    if (oldest !== undefined) VERIFIED.delete(oldest);
+  }
+  VERIFIED.set(token, verified);
+}
+
+/** jose's time checks, as jwtVerify made them (no clock tolerance): expiry and not-before. */
+function inForce(claims: JWTPayload, now: number): boolean {
+  const seconds = Math.floor(now / 1000);
+  if (typeof claims.exp !== "number" || claims.exp <= seconds) return false;
+  return typeof claims.nbf !== "number" || claims.nbf <= seconds;
+}
+
 export async function verifySessionCookie(
   cookies: Cookie[],
   cookieName: string,
@@ -58,6 +90,17 @@ export async function verifySessionCookie(
   const { access_token: token, refresh_token: refreshToken, expires_at: expiresAt } = session;
   if (typeof token !== "string" || typeof refreshToken !== "string") return CLIENT;
   if (typeof expiresAt !== "number" || expiresAt * 1000 - now < REFRESH_MARGIN_MS) return CLIENT;
+
+  const known = VERIFIED.get(token);
+  if (known) {
+    // Verified before: the same bytes, the same key (still in the ring), the same checks;
+    // only time has passed.
+    const key = await findPublicKey(known.kid);
+    if (key === known.key && known.issuer === authConfig().issuer && inForce(known.claims, now)) {
+      return { kind: "valid", claims: known.claims };
+    }
+    VERIFIED.delete(token);
+  }
 
   let kid: string | undefined;
   let alg: string | undefined;
@@ -71,13 +114,15 @@ export async function verifySessionCookie(
   // The key's own algorithm (ES256 or RS256, lib/auth/service/keys.ts), never another.
   if (!key || key.alg !== alg) return INVALID;
   try {
+    const issuer = authConfig().issuer;
     const { payload } = await jwtVerify(token, key.key, {
       algorithms: [key.alg],
-      issuer: authConfig().issuer,
+      issuer,
       audience: ACCESS_TOKEN_AUDIENCE,
       requiredClaims: ["exp", "sub"],
       currentDate: new Date(now),
     });
+    remember(token, { claims: payload, kid, key, issuer });
     return { kind: "valid", claims: payload };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return INVALID;
