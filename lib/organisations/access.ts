@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { cache } from "react";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
+import { statement } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import {
   isModuleName,
@@ -49,6 +50,78 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
+// The frame of every back-office request reads these three: built once (lib/db/statement.ts).
+type MemberValues = { organisationId: string; userId: string };
+const activeMember = and(
+  eq(employments.organisationId, sql.placeholder("organisationId")),
+  eq(employments.userId, sql.placeholder("userId")),
+  eq(employments.status, "active"),
+);
+
+const membershipOf = statement<
+  MemberValues,
+  {
+    organisation: OrganisationAccess["organisation"];
+    employmentId: string;
+    roleId: string;
+    roleKey: BuiltinRoleKey | null;
+    roleName: string;
+  }[]
+>("access: membership", (db) =>
+  db
+    .select({
+      organisation: {
+        id: organisations.id,
+        name: organisations.name,
+        slug: organisations.slug,
+        timeZone: organisations.timeZone,
+        currency: organisations.currency,
+        locale: organisations.locale,
+      },
+      employmentId: employments.id,
+      roleId: roles.id,
+      roleKey: roles.builtinKey,
+      roleName: roles.name,
+    })
+    .from(employments)
+    .innerJoin(organisations, eq(organisations.id, employments.organisationId))
+    .innerJoin(roles, eq(roles.id, employments.roleId))
+    .where(and(activeMember, eq(organisations.status, "active")))
+    .limit(1),
+);
+
+// A built-in role's permissions come from the code's catalogue (they have no rows here).
+const customPermissionsOf = statement<MemberValues, { permission: string }[]>(
+  "access: custom permissions",
+  (db) =>
+    db
+      .select({ permission: rolePermissions.permission })
+      .from(rolePermissions)
+      .innerJoin(employments, eq(employments.roleId, rolePermissions.roleId))
+      .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+      .where(
+        and(
+          activeMember,
+          eq(rolePermissions.organisationId, sql.placeholder("organisationId")),
+          isNull(roles.builtinKey),
+        ),
+      ),
+);
+
+const modulesOf = statement<MemberValues, { module: string; tier: string }[]>(
+  "access: modules",
+  (db) =>
+    db
+      .select({ module: organisationModules.module, tier: organisationModules.tier })
+      .from(organisationModules)
+      .where(
+        and(
+          eq(organisationModules.organisationId, sql.placeholder("organisationId")),
+          eq(organisationModules.enabled, true),
+        ),
+      ),
+);
+
 /**
  * Resolves access inside an open user transaction: three indexed reads sent together (the
  * driver pipelines them: one round trip), the employment with its organisation and role, the
@@ -62,50 +135,11 @@ export async function resolveAccessInTx(
   organisationId: string,
 ): Promise<OrganisationAccess | null> {
   if (!isUuid(organisationId)) return null;
-  const member = and(
-    eq(employments.organisationId, organisationId),
-    eq(employments.userId, claims.sub),
-    eq(employments.status, "active"),
-  );
+  const values = { organisationId, userId: claims.sub };
   const [[row], custom, moduleRows] = await Promise.all([
-    tx
-      .select({
-        organisation: {
-          id: organisations.id,
-          name: organisations.name,
-          slug: organisations.slug,
-          timeZone: organisations.timeZone,
-          currency: organisations.currency,
-          locale: organisations.locale,
-        },
-        employmentId: employments.id,
-        roleId: roles.id,
-        roleKey: roles.builtinKey,
-        roleName: roles.name,
-      })
-      .from(employments)
-      .innerJoin(organisations, eq(organisations.id, employments.organisationId))
-      .innerJoin(roles, eq(roles.id, employments.roleId))
-      .where(and(member, eq(organisations.status, "active")))
-      .limit(1),
-    // A built-in role's permissions come from the code's catalogue (they have no rows here).
-    tx
-      .select({ permission: rolePermissions.permission })
-      .from(rolePermissions)
-      .innerJoin(employments, eq(employments.roleId, rolePermissions.roleId))
-      .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-      .where(
-        and(member, eq(rolePermissions.organisationId, organisationId), isNull(roles.builtinKey)),
-      ),
-    tx
-      .select({ module: organisationModules.module, tier: organisationModules.tier })
-      .from(organisationModules)
-      .where(
-        and(
-          eq(organisationModules.organisationId, organisationId),
-          eq(organisationModules.enabled, true),
-        ),
-      ),
+    membershipOf(tx, values),
+    customPermissionsOf(tx, values),
+    modulesOf(tx, values),
   ]);
   if (!row) return null;
 

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
+import { statement } from "@/lib/db/statement";
 import type { Tx } from "@/lib/db/types";
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
 import { employments, organisations, roles } from "./schema";
@@ -18,25 +19,31 @@ export async function listMyOrganisations(claims: UserClaims): Promise<MyOrganis
   return withUserContext(claims, (tx) => listMyOrganisationsInTx(tx, claims));
 }
 
-/** The same inside an open user transaction. */
+/** The same inside an open user transaction (every back-office frame reads it: built once). */
 export function listMyOrganisationsInTx(tx: Tx, claims: UserClaims): Promise<MyOrganisation[]> {
-  return tx
-    .select({
-      id: organisations.id,
-      name: organisations.name,
-      slug: organisations.slug,
-      roleKey: roles.builtinKey,
-      roleName: roles.name,
-    })
-    .from(employments)
-    .innerJoin(organisations, eq(organisations.id, employments.organisationId))
-    .innerJoin(roles, eq(roles.id, employments.roleId))
-    .where(
-      and(
-        eq(employments.userId, claims.sub),
-        eq(employments.status, "active"),
-        eq(organisations.status, "active"),
-      ),
-    )
-    .orderBy(asc(organisations.name), asc(organisations.id));
+  return myOrganisations(tx, { userId: claims.sub });
 }
+
+const myOrganisations = statement<{ userId: string }, MyOrganisation[]>(
+  "organisations: mine",
+  (db) =>
+    db
+      .select({
+        id: organisations.id,
+        name: organisations.name,
+        slug: organisations.slug,
+        roleKey: roles.builtinKey,
+        roleName: roles.name,
+      })
+      .from(employments)
+      .innerJoin(organisations, eq(organisations.id, employments.organisationId))
+      .innerJoin(roles, eq(roles.id, employments.roleId))
+      .where(
+        and(
+          eq(employments.userId, sql.placeholder("userId")),
+          eq(employments.status, "active"),
+          eq(organisations.status, "active"),
+        ),
+      )
+      .orderBy(asc(organisations.name), asc(organisations.id)),
+);
