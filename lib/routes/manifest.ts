@@ -333,6 +333,26 @@ function splitPath(path: string): string[] {
 
 const compiled = routes.map((route) => ({ route, segments: parsePattern(route.pattern) }));
 
+/**
+ * The patterns a path of n segments can match: those of exactly n segments, and the catch-alls
+ * no longer than n. The proxy matches every request's path (twice), so it tries only these.
+ */
+const catchAlls = compiled.filter(({ segments }) => segments.at(-1)?.kind === "catchAll");
+const bySegmentCount = new Map<number, typeof compiled>();
+for (const entry of compiled) {
+  if (catchAlls.includes(entry)) continue;
+  const same = bySegmentCount.get(entry.segments.length) ?? [];
+  same.push(entry);
+  bySegmentCount.set(entry.segments.length, same);
+}
+
+function candidates(count: number): typeof compiled {
+  return [
+    ...(bySegmentCount.get(count) ?? []),
+    ...catchAlls.filter(({ segments }) => segments.length <= count),
+  ];
+}
+
 /** Rank of a segment kind: a lower rank is more specific. */
 const RANK = { static: 0, param: 1, catchAll: 2 } as const;
 
@@ -371,7 +391,7 @@ function compareRanks(a: readonly number[], b: readonly number[]): number {
 export function matchRoute(pathname: string): RouteMatch | null {
   const parts = splitPath(pathname).map(decodeSegment);
   let best: { route: RouteEntry; params: RouteMatch["params"]; ranks: number[] } | null = null;
-  for (const { route, segments } of compiled) {
+  for (const { route, segments } of candidates(parts.length)) {
     const found = matchSegments(segments, parts);
     if (!found) continue;
     if (!best || compareRanks(found.ranks, best.ranks) < 0) {

@@ -38,15 +38,34 @@ async function readSessionCookie(
   const byName = new Map(cookies.map(({ name, value }) => [name, value]));
   const value = await combineChunks(cookieName, (name) => byName.get(name) ?? null);
   if (!value?.startsWith(BASE64_PREFIX)) return null;
+  const known = DECODED.get(value);
+  if (known) return known;
+  let decoded: Record<string, unknown> | null = null;
   try {
     const session: unknown = JSON.parse(stringFromBase64URL(value.slice(BASE64_PREFIX.length)));
-    return typeof session === "object" && session !== null && !Array.isArray(session)
-      ? (session as Record<string, unknown>)
-      : null;
+    if (typeof session === "object" && session !== null && !Array.isArray(session)) {
+      decoded = session as Record<string, unknown>;
+    }
   } catch {
     return null;
   }
+  if (decoded) {
+    if (DECODED.size >= DECODED_LIMIT) {
+      const oldest = DECODED.keys().next().value;
+      if (oldest !== undefined) DECODED.delete(oldest);
+    }
+    DECODED.set(value, Object.freeze(decoded));
+  }
+  return decoded;
 }
+
+/**
+ * Session cookies decoded lately, by their value: the same cookie comes with every request of a
+ * session (the proxy and the page each read it), and decoding it (base64 and JSON, the user
+ * object included) is most of reading it. Frozen: callers only read it.
+ */
+const DECODED = new Map<string, Readonly<Record<string, unknown>>>();
+const DECODED_LIMIT = 1_000;
 
 /**
  * Access tokens verified lately, by the token itself. Every signed-in request has its token
