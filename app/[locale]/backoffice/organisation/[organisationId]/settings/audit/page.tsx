@@ -5,7 +5,7 @@ import { AuditFiltersForm } from "@/components/backoffice/admin/audit-filters";
 import { AuditTable, loadOpenedAuditEntry } from "@/components/backoffice/admin/audit-table";
 import { PageHeader } from "@/components/backoffice/page-header";
 import { auditFiltersFrom, loadAuditParams, serializeAuditParams } from "@/lib/audit/audit-params";
-import { actorNamesFrom, listAuditEntries, listAuditFilterOptions } from "@/lib/audit/list";
+import { loadAuditScreen } from "@/lib/audit/list";
 import { gatePage } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 
@@ -27,12 +27,10 @@ export default async function AuditPage({ params, searchParams }: Props) {
     loadOpenedAuditEntry(searchParams),
   ]);
   const filters = auditFiltersFrom(state);
-  const loadingOptions = listAuditFilterOptions(access);
-  const [t, locale, page, options] = await Promise.all([
+  const [t, locale, { page, options }] = await Promise.all([
     getTranslations("orgAdmin.audit"),
     getLocale(),
-    listAuditEntries(access, filters, state.cursor, state.size, actorNamesFrom(loadingOptions)),
-    loadingOptions,
+    loadAuditScreen(access, filters, state.cursor, state.size),
   ]);
   const path = organisationPath(access.organisation.id, "/settings/audit");
   const { timeZone } = access.organisation;
