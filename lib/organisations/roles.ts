@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CommandConfig } from "@/lib/backoffice/doors";
 import { withUserContext } from "@/lib/db/context";
 import type { Tx } from "@/lib/db/types";
@@ -58,25 +59,21 @@ export function isReservedRoleName(name: string): boolean {
 }
 
 async function readRoles(tx: Tx, organisationId: string, roleId?: string): Promise<RoleSummary[]> {
-  const roleFilter = roleId
-    ? and(eq(roles.organisationId, organisationId), eq(roles.id, roleId))
-    : eq(roles.organisationId, organisationId);
-  const rows = await tx
-    .select({
-      id: roles.id,
-      builtinKey: roles.builtinKey,
-      name: roles.name,
-      description: roles.description,
-      version: roles.version,
-    })
-    .from(roles)
-    .where(roleFilter)
-    .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id));
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-
-  // Sent together: one round trip for the three reads.
-  const [memberCounts, invitationCounts, granted] = await Promise.all([
+  // The roles and their three counts are read by the organisation (and the role, for one),
+  // not by the ids the first read finds: the four are sent together, one round trip.
+  const ofRole = (column: AnyPgColumn) => (roleId ? eq(column, roleId) : undefined);
+  const [rows, memberCounts, invitationCounts, granted] = await Promise.all([
+    tx
+      .select({
+        id: roles.id,
+        builtinKey: roles.builtinKey,
+        name: roles.name,
+        description: roles.description,
+        version: roles.version,
+      })
+      .from(roles)
+      .where(and(eq(roles.organisationId, organisationId), ofRole(roles.id)))
+      .orderBy(asc(sql`lower(${roles.name})`), asc(roles.id)),
     tx
       .select({
         roleId: employments.roleId,
@@ -84,7 +81,7 @@ async function readRoles(tx: Tx, organisationId: string, roleId?: string): Promi
         former: sql<number>`count(*) filter (where ${employments.status} not in ('active', 'suspended'))::int`,
       })
       .from(employments)
-      .where(and(eq(employments.organisationId, organisationId), inArray(employments.roleId, ids)))
+      .where(and(eq(employments.organisationId, organisationId), ofRole(employments.roleId)))
       .groupBy(employments.roleId),
     tx
       .select({ roleId: invitations.roleId, count: sql<number>`count(*)::int` })
@@ -92,7 +89,7 @@ async function readRoles(tx: Tx, organisationId: string, roleId?: string): Promi
       .where(
         and(
           eq(invitations.organisationId, organisationId),
-          inArray(invitations.roleId, ids),
+          ofRole(invitations.roleId),
           eq(invitations.status, "pending"),
           gt(invitations.expiresAt, sql`now()`),
         ),
@@ -102,12 +99,10 @@ async function readRoles(tx: Tx, organisationId: string, roleId?: string): Promi
       .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
       .from(rolePermissions)
       .where(
-        and(
-          eq(rolePermissions.organisationId, organisationId),
-          inArray(rolePermissions.roleId, ids),
-        ),
+        and(eq(rolePermissions.organisationId, organisationId), ofRole(rolePermissions.roleId)),
       ),
   ]);
+  if (rows.length === 0) return [];
 
   const members = new Map(memberCounts.map((c) => [c.roleId, c]));
   const pending = new Map(invitationCounts.map((c) => [c.roleId, c.count]));
