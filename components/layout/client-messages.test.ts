@@ -11,7 +11,6 @@ import {
   shellClientNamespaces,
   type ClientMessageScope,
 } from "./client-messages";
-import { reachableModules, translationKeyPaths } from "@/tests/support/import-graph";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const sourceDirs = ["app", "components", "lib"];
@@ -91,37 +90,6 @@ describe("client messages", () => {
       )
       .filter(([, files]) => files.length > 0);
     expect(missing).toEqual([]);
-  });
-
-  it("passes every catalogue path the profile settings' components read", async () => {
-    // The "profile" scope names parts of "auth" only: follow the page's imports and read each
-    // translator's keys (a key that cannot be read statically asks for the whole namespace).
-    const page = path.join(root, "app/[locale]/profile/update/page.tsx");
-    const passed: readonly string[] = [...shellClientNamespaces, ...clientMessageScopes.profile];
-    const missing: string[] = [];
-    const reached = await reachableModules(page, {
-      skip: ["components/layout/", "components/quick-access/"],
-      dynamic: true,
-    });
-    expect(reached.length).toBeGreaterThan(10);
-    for (const file of reached) {
-      for (const used of await translationKeyPaths(file)) {
-        if (!passed.some((p) => used === p || used.startsWith(`${p}.`))) {
-          missing.push(`${path.relative(root, file)} reads "${used}"`);
-        }
-      }
-    }
-    expect(missing).toEqual([]);
-    // It is narrower than the sign-in pages' scope: their own texts stay out.
-    const picked = scopedClientMessages(messages, "profile");
-    expect(Object.keys(picked.auth ?? {}).sort()).toEqual([
-      "errors",
-      "login",
-      "mfa",
-      "noScript",
-      "passkey",
-    ]);
-    expect(picked.profile).toBe(messages.profile);
   });
 
   it("gives the root document only the shell's namespaces", () => {

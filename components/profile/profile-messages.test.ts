@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import messages from "@/messages/en";
 import {
   clientMessageScopes,
+  scopedClientMessages,
   shellClientNamespaces,
   type ClientMessageScope,
 } from "@/components/layout/client-messages";
@@ -11,7 +13,7 @@ import {
   filesNamed,
   projectRoot,
   reachableModules,
-  translationPaths,
+  translationKeyPaths,
 } from "@/tests/support/import-graph";
 
 /**
@@ -19,7 +21,9 @@ import {
  * (components/layout/client-messages.ts): /profile/update the "profile" scope, /profile/create
  * "profileForm", /account/** "auth" (its layout), /profile and the invitations nothing beyond
  * the shell's. Follows each page's imports and fails when a component it renders reads a
- * namespace that the page's scope does not pass (the e2e suite would see a missing message).
+ * catalogue path that the page's scope does not pass (the e2e suite would see a missing
+ * message). Scopes may name parts of a namespace ("auth.passkey"): each translator's keys are
+ * read (translationKeyPaths), and a key that cannot be read statically asks for the whole.
  */
 const root = projectRoot;
 const routeDirs = ["app/[locale]/profile", "app/[locale]/account"];
@@ -27,10 +31,8 @@ const routeDirs = ["app/[locale]/profile", "app/[locale]/account"];
 const pages = (dir: string) => filesNamed(dir, /^page\.tsx$/);
 const reachable = (file: string) => reachableModules(file);
 
-/** The namespaces a module reads with `useTranslations`. */
-async function namespacesRead(file: string): Promise<string[]> {
-  return (await translationPaths(file)).map((used) => used.split(".")[0] ?? "");
-}
+const covers = (passed: readonly string[], used: string) =>
+  passed.some((p) => used === p || used.startsWith(`${p}.`));
 
 /** The scope of a page: its own `<ScopedMessages scope="…">`, else its folders' layouts'. */
 async function scopeOf(page: string): Promise<ClientMessageScope | null> {
@@ -47,7 +49,7 @@ async function scopeOf(page: string): Promise<ClientMessageScope | null> {
 }
 
 describe("profile and account page messages", () => {
-  it("passes every namespace a page's client components read", async () => {
+  it("passes every catalogue path a page's client components read", async () => {
     const files = (await Promise.all(routeDirs.map((dir) => pages(path.join(root, dir))))).flat();
     expect(files.length).toBeGreaterThan(5);
     const missing: string[] = [];
@@ -60,10 +62,10 @@ describe("profile and account page messages", () => {
         ...(scope ? clientMessageScopes[scope] : []),
       ];
       for (const reached of await reachable(file)) {
-        for (const namespace of await namespacesRead(reached)) {
-          if (!passed.includes(namespace)) {
+        for (const used of await translationKeyPaths(reached)) {
+          if (!covers(passed, used)) {
             missing.push(
-              `${path.relative(root, file)}: ${path.relative(root, reached)} reads "${namespace}"`,
+              `${path.relative(root, file)}: ${path.relative(root, reached)} reads "${used}"`,
             );
           }
         }
@@ -75,5 +77,18 @@ describe("profile and account page messages", () => {
     expect(scopes.get("app/[locale]/profile/create/page.tsx")).toBe("profileForm");
     expect(scopes.get("app/[locale]/profile/update/page.tsx")).toBe("profile");
     expect(scopes.get("app/[locale]/account/reset-password/page.tsx")).toBe("auth");
+  });
+
+  it("gives the profile settings the parts of 'auth' they read, not the sign-in pages' texts", () => {
+    const picked = scopedClientMessages(messages, "profile");
+    expect(Object.keys(picked.auth ?? {}).sort()).toEqual([
+      "errors",
+      "login",
+      "mfa",
+      "noScript",
+      "passkey",
+    ]);
+    expect(picked.auth?.passkey).toBe(messages.auth.passkey);
+    expect(picked.profile).toBe(messages.profile);
   });
 });
