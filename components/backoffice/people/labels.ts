@@ -1,18 +1,19 @@
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
 import type { EmploymentStatus, InvitationStatus } from "@/lib/organisations/schema";
 
-/** A role's display name: built-in roles from the catalogue, custom roles as named. */
+/**
+ * A role's display name: built-in roles from the catalogue, custom roles as named. Takes a
+ * role (`builtinKey`, `name`) or a row that names one (`roleKey`, `roleName`): a member's or an
+ * invitation's row also has a `name` of its own (the person's), which is never the role's.
+ */
 export function roleName(
   roleNames: (key: BuiltinRoleKey) => string,
-  role: {
-    builtinKey?: BuiltinRoleKey | null;
-    roleKey?: BuiltinRoleKey | null;
-    name?: string;
-    roleName?: string;
-  },
+  role:
+    | { builtinKey: BuiltinRoleKey | null; name: string }
+    | { roleKey: BuiltinRoleKey | null; roleName: string },
 ): string {
-  const key = role.builtinKey ?? role.roleKey ?? null;
-  return key ? roleNames(key) : (role.name ?? role.roleName ?? "");
+  if ("roleName" in role) return role.roleKey ? roleNames(role.roleKey) : role.roleName;
+  return role.builtinKey ? roleNames(role.builtinKey) : role.name;
 }
 
 export const employmentBadge: Record<
