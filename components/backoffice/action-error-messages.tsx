@@ -8,8 +8,9 @@ import { isLocale, type Locale } from "@/lib/i18n/config";
 type ErrorCatalogue = Messages["backoffice"]["errors"];
 
 // One chunk per locale, fetched when a screen with forms has mounted: the ≈ 6 kB of error texts
-// an action may answer with are no longer in every such screen's HTML (docs/bench.md, "The
-// error texts with the code"). The whole `backoffice` file is the chunk; its errors are kept.
+// an action may answer with are no longer in every such screen's HTML (docs/backoffice.md,
+// "Action error texts come with the code"). The whole `backoffice` file is the chunk; its
+// errors are kept.
 const catalogues: Record<Locale, () => Promise<{ default: Messages["backoffice"] }>> = {
   en: () => import("@/messages/en/backoffice.json"),
   es: () => import("@/messages/es/backoffice.json"),

@@ -1,6 +1,7 @@
 import "server-only";
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { setBounded } from "@/lib/cache/bounded-map";
 import { inlineScriptSources } from "./inline-scripts";
 import { PENDING_SCRIPT_HASHES } from "./pending-script-hashes";
 
@@ -224,13 +225,7 @@ function scriptSourcesOf(
   } catch {
     return [];
   }
-  if (etag !== undefined) {
-    if (SOURCES_BY_ETAG.size >= SOURCES_BY_ETAG_LIMIT) {
-      const oldest = SOURCES_BY_ETAG.keys().next().value;
-      if (oldest !== undefined) SOURCES_BY_ETAG.delete(oldest);
-    }
-    SOURCES_BY_ETAG.set(etag, sources);
-  }
+  if (etag !== undefined) setBounded(SOURCES_BY_ETAG, SOURCES_BY_ETAG_LIMIT, etag, sources);
   return sources;
 }
 

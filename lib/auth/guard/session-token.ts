@@ -2,6 +2,7 @@ import "server-only";
 import { combineChunks, stringFromBase64URL } from "@supabase/ssr";
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { authConfig } from "@/lib/auth/service/config";
+import { setBounded } from "@/lib/cache/bounded-map";
 import { findPublicKey } from "@/lib/auth/service/keys";
 
 /**
@@ -49,13 +50,7 @@ async function readSessionCookie(
   } catch {
     return null;
   }
-  if (decoded) {
-    if (DECODED.size >= DECODED_LIMIT) {
-      const oldest = DECODED.keys().next().value;
-      if (oldest !== undefined) DECODED.delete(oldest);
-    }
-    DECODED.set(value, Object.freeze(decoded));
-  }
+  if (decoded) setBounded(DECODED, DECODED_LIMIT, value, Object.freeze(decoded));
   return decoded;
 }
 
@@ -83,14 +78,6 @@ type Verified = {
 };
 const VERIFIED = new Map<string, Verified>();
 const VERIFIED_LIMIT = 2_000;
-
-function remember(token: string, verified: Verified): void {
-  if (VERIFIED.size >= VERIFIED_LIMIT) {
-    const oldest = VERIFIED.keys().next().value;
-    if (oldest !== undefined) VERIFIED.delete(oldest);
-  }
-  VERIFIED.set(token, verified);
-}
 
 /** jose's time checks, as jwtVerify made them (no clock tolerance): expiry and not-before. */
 function inForce(claims: JWTPayload, now: number): boolean {
@@ -141,7 +128,7 @@ export async function verifySessionCookie(
       requiredClaims: ["exp", "sub"],
       currentDate: new Date(now),
     });
-    remember(token, { claims: payload, kid, key, issuer });
+    setBounded(VERIFIED, VERIFIED_LIMIT, token, { claims: payload, kid, key, issuer });
     return { kind: "valid", claims: payload };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return INVALID;
