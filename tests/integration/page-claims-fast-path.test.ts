@@ -1,11 +1,11 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getCurrentClaims } from "@/lib/auth/server/session";
+import { getCurrentClaims, getCurrentUser } from "@/lib/auth/server/session";
 import * as serverClient from "@/lib/auth/server/server-client";
 import { getKeyRing } from "@/lib/auth/service/keys";
 import { closeDb } from "@/lib/db/client";
 import { resetEnvForTests } from "@/lib/env";
-import { ORIGIN } from "./support/auth-server";
+import { ORIGIN, rawRequest } from "./support/auth-server";
 import {
   decodePayload,
   type Jar,
@@ -101,5 +101,37 @@ describe("getCurrentClaims", () => {
     expect(createClientSpy).not.toHaveBeenCalled();
     jar = new Map();
     expect(await getCurrentClaims()).toBeNull();
+  });
+});
+
+describe("getCurrentUser", () => {
+  it("answers what GET /user answers, read in process without a client", async () => {
+    const session = await signUp();
+    jar = jarOf(session);
+    createClientSpy.mockClear();
+    const user = await getCurrentUser();
+    const served = await rawRequest("GET", "user", {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(served.status).toBe(200);
+    expect(user).toEqual(await served.json());
+    expect(user?.id).toBe(decodePayload(session.access_token).sub);
+    expect(createClientSpy).not.toHaveBeenCalled();
+  });
+
+  it("is no user once the session is signed out, though its token is still in force", async () => {
+    const session = await signUp();
+    jar = jarOf(session);
+    expect((await getCurrentUser())?.id).toBe(decodePayload(session.access_token).sub);
+    const out = await rawRequest("POST", "logout?scope=local", {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(out.status).toBe(204);
+    expect(await getCurrentClaims()).not.toBeNull();
+    expect(await getCurrentUser()).toBeNull();
+  });
+
+  it("is no user without a session", async () => {
+    expect(await getCurrentUser()).toBeNull();
   });
 });

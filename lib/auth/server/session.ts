@@ -4,6 +4,8 @@ import { cookies, headers } from "next/headers";
 import { sessionCookieName } from "@/lib/auth/client/auth-options";
 import { verifySessionCookie } from "@/lib/auth/guard/session-token";
 import type { UserClaims } from "@/lib/db/context";
+import { AuthError } from "@/lib/auth/service/errors";
+import { readBearerUser } from "@/lib/auth/service/handlers/user";
 import { hostedAuth } from "@/lib/env";
 import { pageOriginOf } from "./page-origin";
 import { safeGetClaims } from "./claims";
@@ -59,8 +61,24 @@ export async function getCurrentClaims(): Promise<(JwtPayload & UserClaims) | nu
   return claims as JwtPayload & UserClaims;
 }
 
-/** The caller's auth user, read from the service (the session must still exist), or null. */
+/**
+ * The caller's auth user, read from the service (the session must still exist), or null.
+ * With this server's own auth service it is read in process, as GET /user would answer it
+ * (lib/auth/service/handlers/user.ts), for the verified claims' user and session: no
+ * supabase-js client, no request through the service's router. A hosted project is asked.
+ */
 export async function getCurrentUser(): Promise<User | null> {
+  if (!hostedAuth()) {
+    const claims = await getCurrentClaims();
+    if (!claims || typeof claims.session_id !== "string") return null;
+    try {
+      return (await readBearerUser({ sub: claims.sub, sessionId: claims.session_id })) as User;
+    } catch (error) {
+      // Signed out since the token was issued, or the user is gone: no user, as GET /user's 403.
+      if (error instanceof AuthError) return null;
+      throw error;
+    }
+  }
   const client = await getRequestAuthClient();
   const { data, error } = await client.auth.getUser();
   if (error) return null;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Factor, UserIdentity } from "@supabase/supabase-js";
-import { getRequestAuthClient } from "@/lib/auth/server/session";
+import { getCurrentUser } from "@/lib/auth/server/session";
 import type { UserClaims } from "@/lib/db/context";
 import { needsAal2 } from "./assurance";
 
@@ -16,15 +16,13 @@ export type SecurityState = {
 };
 
 /**
- * What the security part of /profile/update shows, read from the auth service (GET /user,
- * in-process: the session must still exist, and the factors are the database's, not the
+ * What the security part of /profile/update shows, read from the auth service as GET /user
+ * answers it (the session must still exist, and the factors are the database's, not the
  * cookie's). The session's level comes from the verified claims. Null without a user.
  */
 export async function loadSecurityState(claims: UserClaims): Promise<SecurityState | null> {
-  const client = await getRequestAuthClient();
-  const { data, error } = await client.auth.getUser();
-  if (error || !data.user) return null;
-  const user = data.user;
+  const user = await getCurrentUser();
+  if (!user) return null;
   const factors = user.factors ?? [];
   return {
     locked: needsAal2(claims.aal, factors),

@@ -39,7 +39,15 @@ import { withSystemContext, type Tx } from "@/lib/db/context";
 
 /** GET /user: the bearer's user. */
 export async function handleGetUser(request: Request): Promise<UserDto> {
-  const bearer = await verifyBearer(request);
+  return readBearerUser(await verifyBearer(request));
+}
+
+/**
+ * The user of a verified token, as GET /user answers it: its session must still exist (a
+ * signed-out session's token is refused, 403 session_not_found) and its user too. Pages of
+ * this server call it directly instead of GET /user through a supabase-js client.
+ */
+export function readBearerUser(bearer: VerifiedBearer): Promise<UserDto> {
   return withSystemContext("auth: get user", async (tx) => {
     const { user } = await loadBearer(tx, bearer);
     return loadUserDto(tx, user);
