@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { cache } from "react";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import { withUserContext, type UserClaims } from "@/lib/db/context";
-import { statement } from "@/lib/db/statement";
+import { queryRows } from "@/lib/db/rows";
 import type { Tx } from "@/lib/db/types";
 import {
   isModuleName,
@@ -13,7 +13,6 @@ import {
 } from "@/lib/modules/catalogue";
 import { builtinRolePermissions, isPermission, type Permission } from "@/lib/permissions/catalogue";
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
-import { employments, organisationModules, organisations, rolePermissions, roles } from "./schema";
 
 /**
  * Who the caller is in one organisation, resolved once per request: user → active
@@ -50,107 +49,39 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-// The frame of every back-office request reads these three: built once (lib/db/statement.ts).
-type MemberValues = { organisationId: string; userId: string };
-const activeMember = and(
-  eq(employments.organisationId, sql.placeholder("organisationId")),
-  eq(employments.userId, sql.placeholder("userId")),
-  eq(employments.status, "active"),
-);
-
-const membershipOf = statement<
-  MemberValues,
-  {
-    organisation: OrganisationAccess["organisation"];
-    employmentId: string;
-    roleId: string;
-    roleKey: BuiltinRoleKey | null;
-    roleName: string;
-  }[]
->("access: membership", (db) =>
-  db
-    .select({
-      organisation: {
-        id: organisations.id,
-        name: organisations.name,
-        slug: organisations.slug,
-        timeZone: organisations.timeZone,
-        currency: organisations.currency,
-        locale: organisations.locale,
-      },
-      employmentId: employments.id,
-      roleId: roles.id,
-      roleKey: roles.builtinKey,
-      roleName: roles.name,
-    })
-    .from(employments)
-    .innerJoin(organisations, eq(organisations.id, employments.organisationId))
-    .innerJoin(roles, eq(roles.id, employments.roleId))
-    .where(and(activeMember, eq(organisations.status, "active")))
-    .limit(1),
-);
-
-// A built-in role's permissions come from the code's catalogue (they have no rows here).
-const customPermissionsOf = statement<MemberValues, { permission: string }[]>(
-  "access: custom permissions",
-  (db) =>
-    db
-      .select({ permission: rolePermissions.permission })
-      .from(rolePermissions)
-      .innerJoin(employments, eq(employments.roleId, rolePermissions.roleId))
-      .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-      .where(
-        and(
-          activeMember,
-          eq(rolePermissions.organisationId, sql.placeholder("organisationId")),
-          isNull(roles.builtinKey),
-        ),
-      ),
-);
-
-const modulesOf = statement<MemberValues, { module: string; tier: string }[]>(
-  "access: modules",
-  (db) =>
-    db
-      .select({ module: organisationModules.module, tier: organisationModules.tier })
-      .from(organisationModules)
-      .where(
-        and(
-          eq(organisationModules.organisationId, sql.placeholder("organisationId")),
-          eq(organisationModules.enabled, true),
-        ),
-      ),
-);
-
 /**
- * Resolves access inside an open user transaction: three indexed reads sent together (the
- * driver pipelines them: one round trip), the employment with its organisation and role, the
- * role's own permissions when it is a custom role, and the modules switched on. All three are
- * filtered by RLS as the caller; without an active employment the first finds nothing and the
- * answer is null whatever the others found.
+ * What `app.member_access(org)` answers (migration 0041): the caller's active employment in
+ * an active organisation, with its role, a custom role's own permissions and the modules
+ * switched on; null without one. It answers for auth.uid() only.
  */
-export async function resolveAccessInTx(
-  tx: Tx,
-  claims: UserClaims,
-  organisationId: string,
-): Promise<OrganisationAccess | null> {
-  if (!isUuid(organisationId)) return null;
-  const values = { organisationId, userId: claims.sub };
-  const [[row], custom, moduleRows] = await Promise.all([
-    membershipOf(tx, values),
-    customPermissionsOf(tx, values),
-    modulesOf(tx, values),
-  ]);
-  if (!row) return null;
+export interface MemberAccessRow {
+  organisation: OrganisationAccess["organisation"];
+  employmentId: string;
+  roleId: string;
+  roleKey: BuiltinRoleKey | null;
+  roleName: string;
+  customPermissions: string[];
+  modules: [string, string][];
+}
 
+/** The statement's select item, for a caller that reads more in the same statement (the frame). */
+export const memberAccessOf = (organisationId: string) =>
+  sql`app.member_access(${organisationId}::uuid)`;
+
+/** The access a `member_access` answer describes, for the caller of `claims`. */
+export function accessFromRow(
+  claims: UserClaims,
+  row: MemberAccessRow | null | undefined,
+): OrganisationAccess | null {
+  if (!row) return null;
+  // A built-in role's permissions come from the code's catalogue (they have no rows).
   const granted: Permission[] = row.roleKey
     ? builtinRolePermissions(row.roleKey)
-    : custom.map((r) => r.permission).filter(isPermission);
+    : row.customPermissions.filter(isPermission);
   const modules = new Map<ModuleName, ModuleTier>();
-  for (const m of moduleRows) {
-    if (isModuleName(m.module) && isModuleTier(m.tier)) modules.set(m.module, m.tier);
+  for (const [module, tier] of row.modules) {
+    if (isModuleName(module) && isModuleTier(tier)) modules.set(module, tier);
   }
-
   const permissions: ReadonlySet<Permission> = new Set(granted);
   return {
     claims,
@@ -167,6 +98,25 @@ export async function resolveAccessInTx(
     can: (permission) => permissions.has(permission),
     hasModule: (module) => modules.has(module),
   };
+}
+
+/**
+ * Resolves access inside an open user transaction: one statement, `app.member_access`, which
+ * reads the caller's own employment, role, permissions and the modules for auth.uid() (the
+ * transaction's claims). Not a member, not active, or an organisation that is not active:
+ * null.
+ */
+export async function resolveAccessInTx(
+  tx: Tx,
+  claims: UserClaims,
+  organisationId: string,
+): Promise<OrganisationAccess | null> {
+  if (!isUuid(organisationId)) return null;
+  const [row] = await queryRows<{ access: MemberAccessRow | null }>(
+    tx,
+    sql`select ${memberAccessOf(organisationId)} as access`,
+  );
+  return accessFromRow(claims, row?.access);
 }
 
 /** The same in its own transaction, for callers that hold claims (tests, route handlers). */
