@@ -104,6 +104,16 @@ describe("client messages", () => {
     expect(picked).not.toHaveProperty("profile");
   });
 
+  it("picks the shell's messages once per catalogue, and each locale's from its own", async () => {
+    const spanish = (await import("@/messages/es")).default;
+    expect(pickClientMessages(messages)).toBe(pickClientMessages(messages));
+    const es = pickClientMessages(spanish);
+    expect(es).not.toBe(pickClientMessages(messages));
+    expect(es.ui.brand).toBe(spanish.ui.brand);
+    expect(es.ui.nav.label).toBe(spanish.ui.nav.label);
+    expect(es.ui.nav.label).not.toBe(messages.ui.nav.label);
+  });
+
   it("gives a scope only its own namespaces, with their messages", () => {
     const picked = scopedClientMessages(messages, "contact");
     // Only the scope's own: the shell's are already in the browser (MergeMessages).

@@ -107,9 +107,20 @@ function pick<K extends keyof Messages>(messages: Messages, namespaces: readonly
   ) as Pick<Messages, K>;
 }
 
-/** The root document's messages: the shell's namespaces only. */
+const shellMessages = new WeakMap<Messages, Pick<Messages, ShellNamespace>>();
+
+/**
+ * The root document's messages: the shell's namespaces only. Picked once per catalogue (each
+ * locale's is one module object, lib/i18n/messages.ts) rather than on every request; the
+ * result is shared, so nothing may change it (React only serialises it).
+ */
 export function pickClientMessages(messages: Messages): Pick<Messages, ShellNamespace> {
-  return pick(messages, shellClientNamespaces);
+  let picked = shellMessages.get(messages);
+  if (!picked) {
+    picked = pick(messages, shellClientNamespaces);
+    shellMessages.set(messages, picked);
+  }
+  return picked;
 }
 
 /**
