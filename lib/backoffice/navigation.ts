@@ -18,9 +18,31 @@ export interface BackofficeArea {
     | "billing"
     | "settings";
   path: string;
-  permission: Permission | null;
+  /** Shown to a caller who holds this permission, or any of these; null: every member. */
+  permission: Permission | readonly Permission[] | null;
   module?: ModuleName;
 }
+
+/**
+ * The settings area's pages, each shown to those who hold the permission its page asks for
+ * (the settings page's own list, components/backoffice/settings/settings-links.tsx). The
+ * area's menu entry shows to anyone who may open one of them, or the organisation's profile.
+ */
+export const settingsPages = [
+  { key: "faq", path: "/settings/faq", permission: "settings.organisation.read" },
+  { key: "contact", path: "/settings/contact", permission: "settings.organisation.read" },
+  { key: "schedule", path: "/settings/schedule", permission: "settings.schedule.read" },
+  { key: "roles", path: "/settings/roles", permission: "settings.role.read" },
+  { key: "permissions", path: "/settings/permissions", permission: "settings.role.read" },
+  { key: "audit", path: "/settings/audit", permission: "settings.audit.read" },
+  { key: "invitations", path: "/settings/invitations", permission: "people.invitation.read" },
+  { key: "module", path: "/settings/module", permission: "settings.module.read" },
+] as const satisfies readonly { key: string; path: string; permission: Permission }[];
+
+const settingsPermissions: readonly Permission[] = [
+  "settings.organisation.read",
+  ...new Set(settingsPages.map((page) => page.permission)),
+];
 
 export const backofficeAreas: readonly BackofficeArea[] = [
   { key: "dashboard", path: "/dashboard", permission: null },
@@ -30,7 +52,7 @@ export const backofficeAreas: readonly BackofficeArea[] = [
   { key: "storage", path: "/storage", permission: "storage.file.read", module: "storage" },
   { key: "payment", path: "/payment", permission: "payment.charge.read" },
   { key: "billing", path: "/billing", permission: "billing.account.read" },
-  { key: "settings", path: "/settings", permission: "settings.organisation.read" },
+  { key: "settings", path: "/settings", permission: settingsPermissions },
 ];
 
 /** The platform moderators' queue (lib/moderation): not an organisation's area. */
@@ -40,12 +62,27 @@ export function organisationPath(organisationId: string, path = ""): string {
   return `/backoffice/organisation/${organisationId}${path}`;
 }
 
+function permits(
+  access: Pick<OrganisationAccess, "can">,
+  permission: BackofficeArea["permission"],
+) {
+  if (permission === null) return true;
+  if (typeof permission === "string") return access.can(permission);
+  return permission.some((one) => access.can(one));
+}
+
 export function visibleAreas(
   access: Pick<OrganisationAccess, "can" | "hasModule">,
 ): BackofficeArea[] {
   return backofficeAreas.filter(
-    (area) =>
-      (area.permission === null || access.can(area.permission)) &&
-      (!area.module || access.hasModule(area.module)),
+    (area) => permits(access, area.permission) && (!area.module || access.hasModule(area.module)),
   );
+}
+
+/**
+ * Where the settings entry leads a caller who may not read the organisation's profile (the
+ * settings page itself): the first settings page they may open, or null when there is none.
+ */
+export function firstSettingsPage(access: Pick<OrganisationAccess, "can">): string | null {
+  return settingsPages.find((page) => access.can(page.permission))?.path ?? null;
 }

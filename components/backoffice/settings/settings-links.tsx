@@ -1,21 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { organisationPath } from "@/lib/backoffice/navigation";
+import { organisationPath, settingsPages } from "@/lib/backoffice/navigation";
 import type { OrganisationAccess } from "@/lib/organisations/access";
-import type { Permission } from "@/lib/permissions/catalogue";
 import { Icon } from "@/components/ui/icon";
-
-/** The settings pages, each shown to those who hold the permission its page asks for. */
-const settingsPages = [
-  { key: "faq", path: "/settings/faq", permission: "settings.organisation.read" },
-  { key: "contact", path: "/settings/contact", permission: "settings.organisation.read" },
-  { key: "schedule", path: "/settings/schedule", permission: "settings.schedule.read" },
-  { key: "roles", path: "/settings/roles", permission: "settings.role.read" },
-  { key: "permissions", path: "/settings/permissions", permission: "settings.role.read" },
-  { key: "audit", path: "/settings/audit", permission: "settings.audit.read" },
-  { key: "invitations", path: "/settings/invitations", permission: "people.invitation.read" },
-  { key: "module", path: "/settings/module", permission: "settings.module.read" },
-] as const satisfies readonly { key: string; path: string; permission: Permission }[];
 
 export async function SettingsLinks({ access }: { access: OrganisationAccess }) {
   const t = await getTranslations("orgSettings");

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/backoffice/page-header";
 import { LogoField } from "@/components/backoffice/settings/logo-field";
 import { ProfileForm } from "@/components/backoffice/settings/profile-form";
 import { SettingsLinks } from "@/components/backoffice/settings/settings-links";
-import { gatePage } from "@/lib/backoffice/doors";
+import { gateMember, gatePage } from "@/lib/backoffice/doors";
+import { firstSettingsPage, organisationPath } from "@/lib/backoffice/navigation";
 import { countryOptions, currencyOptions, timeZoneOptions } from "@/lib/i18n/regions";
 import { getOrganisationProfile, organisationLogoUrl } from "@/lib/organisations/settings";
 import { updateOrganisationProfileAction } from "./actions";
@@ -19,9 +20,20 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("metaTitle") };
 }
 
-/** The organisation profile (read-only without settings.organisation.write) and the other settings. */
+/**
+ * The organisation profile (read-only without settings.organisation.write) and the other
+ * settings. A member who may open some settings page but not the profile (a custom role that
+ * reads the audit trail, say) is sent to the first such page: the menu's Settings entry
+ * shows to them (lib/backoffice/navigation.ts).
+ */
 export default async function SettingsPage({ params }: Params) {
-  const { access } = await gatePage((await params).organisationId, "settings.organisation.read");
+  const { organisationId } = await params;
+  const { access: member } = await gateMember(organisationId);
+  if (!member.can("settings.organisation.read")) {
+    const first = firstSettingsPage(member);
+    if (first) redirect(organisationPath(organisationId, first));
+  }
+  const { access } = await gatePage(organisationId, "settings.organisation.read");
   const profile = await getOrganisationProfile(access.claims, access.organisation.id);
   if (!profile) notFound();
   const [t, locale] = await Promise.all([getTranslations("orgSettings.index"), getLocale()]);
