@@ -55,6 +55,11 @@ test("roles, the permission matrix, the audit trail and modules", async ({ page,
   ]);
   await axeInBothThemes(page);
 
+  // A filter that matches nothing says so (an empty trail says nothing was recorded yet).
+  await page.goto(`${base}/audit?from=2099-01-01`);
+  await expect(page.getByText("Nothing matches these filters.")).toBeVisible();
+  await expect(page.getByText("Nothing has been recorded yet.")).toHaveCount(0);
+
   // The audit trail shows both writes, who made them, and what changed.
   await page.goto(`${base}/audit`);
   await expect(page.getByRole("heading", { level: 1, name: "Audit trail" })).toBeVisible();

@@ -7,6 +7,7 @@ import { Icon } from "@/components/ui/icon";
 import { describeAuditEntries, type AuditEntryDisplay } from "@/lib/audit/describe";
 import type { AuditPage } from "@/lib/audit/list";
 import { formatDateTime } from "@/lib/i18n/format";
+import { auditEmptyText } from "./audit-empty";
 import { AuditRows } from "./audit-rows";
 
 /**
@@ -30,6 +31,7 @@ export async function AuditTable({
   hrefFor,
   cursor,
   opened,
+  filtered,
 }: {
   organisationId: string;
   page: AuditPage;
@@ -41,6 +43,8 @@ export async function AuditTable({
   cursor: string | null;
   /** The entry whose changes are open (`?entry=`), if any. */
   opened: number | null;
+  /** Whether a filter narrows the trail: an empty page then says so, not "nothing yet". */
+  filtered: boolean;
 }) {
   const [t, described] = await Promise.all([
     getTranslations("orgAdmin.audit"),
@@ -81,7 +85,11 @@ export async function AuditTable({
   if (page.entries.length === 0) {
     return (
       <div className="flex flex-col gap-3">
-        <EmptyState title={t("empty")} description={t("emptyBody")} headingLevel="h2">
+        <EmptyState
+          title={t("empty")}
+          description={t(auditEmptyText(filtered, page))}
+          headingLevel="h2"
+        >
           {page.newer || page.older ? (
             <Link href={hrefFor(null)} className={buttonVariants({ variant: "outline" })}>
               {t("newest")}

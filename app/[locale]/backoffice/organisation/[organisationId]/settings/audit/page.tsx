@@ -56,6 +56,13 @@ export default async function AuditPage({ params, searchParams }: Props) {
         hrefFor={hrefFor}
         cursor={state.cursor}
         opened={entry}
+        filtered={Boolean(
+          filters.actorUserId ||
+          filters.action ||
+          filters.resourceType ||
+          filters.from ||
+          filters.to,
+        )}
       />
     </>
   );
