@@ -214,6 +214,11 @@ interface PageDoor {
   needs: readonly Permission[] | "member";
   module?: ModuleName;
   params?: () => Record<string, string>;
+  /**
+   * What a member without the permission gets when they hold another that opens a sibling
+   * page: the settings page sends them to the first settings page they may open.
+   */
+  otherwise?: "redirect";
 }
 
 /** What each page asks of its caller. A new page must be added here (see the first test). */
@@ -228,7 +233,7 @@ const pageDoors: Record<string, PageDoor> = {
     params: () => ({ employmentId: world.a.members.staff.employmentId }),
   },
   "people/invitations/page.tsx": { needs: ["people.invitation.read"] },
-  "settings/page.tsx": { needs: ["settings.organisation.read"] },
+  "settings/page.tsx": { needs: ["settings.organisation.read"], otherwise: "redirect" },
   "settings/audit/page.tsx": { needs: ["settings.audit.read"] },
   "settings/contact/page.tsx": { needs: ["settings.organisation.read"] },
   "settings/contact/email/verify/page.tsx": { needs: "member" },
@@ -346,11 +351,38 @@ describe("every back-office page asks for its permission", () => {
   });
 
   const gated = Object.entries(pageDoors).flatMap(([file, door]) =>
-    door.needs === "member" ? [] : door.needs.map((permission) => ({ file, permission })),
+    door.needs === "member"
+      ? []
+      : door.needs.map((permission) => ({ file, permission, otherwise: door.otherwise ?? 404 })),
   );
-  it.each(gated)("$file without $permission → 404", async ({ file, permission }) => {
-    await grant(allBut(permission));
-    expect(await visit(file, await jarOf(probe))).toBe(404);
+  it.each(gated)(
+    "$file without $permission → $otherwise",
+    async ({ file, permission, otherwise }) => {
+      await grant(allBut(permission));
+      expect(await visit(file, await jarOf(probe))).toBe(otherwise);
+    },
+  );
+
+  it("the settings page: another settings page's permission → there; none of them → 404", async () => {
+    await grant(["settings.audit.read"]);
+    const jar = await jarOf(probe);
+    const page = (await import(path.join(ORG_DIR, "settings/page.tsx"))) as {
+      default: PageComponent;
+    };
+    const target = await asCaller(jar, async () => {
+      try {
+        await page.default({
+          params: Promise.resolve({ organisationId: world.a.id }),
+          searchParams: Promise.resolve({}),
+        });
+        return null;
+      } catch (error) {
+        return String((error as { digest?: unknown }).digest ?? "");
+      }
+    });
+    expect(target).toContain(`/backoffice/organisation/${world.a.id}/settings/audit`);
+    await grant(["people.employment.read", "reviews.review.read"]);
+    expect(await visit("settings/page.tsx", await jarOf(probe))).toBe(404);
   });
 
   const pages = Object.keys(pageDoors);
