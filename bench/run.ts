@@ -141,7 +141,8 @@ function startServer(): ChildProcess {
   // `-H localhost` listens on 127.0.0.1 only. Not `-H 127.0.0.1`: Next then takes its own
   // origin as http://127.0.0.1:…, while the proxy's nextUrl says http://localhost:… (Next
   // normalises loopback hosts), so the locale rewrite looks external and loops (/en/en/…).
-  return spawn("npx", ["next", "start", "-H", "localhost", "-p", String(PORT)], {
+  // `npm start`: the production server as deployed, with its Node options (package.json).
+  return spawn("npm", ["start", "--", "-H", "localhost", "-p", String(PORT)], {
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
     env: {
