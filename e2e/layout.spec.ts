@@ -2,6 +2,9 @@ import { expect, test, type Page } from "./support/test";
 import { expectNoSeriousA11yViolations } from "./helpers-axe";
 import { signUpAndSignIn } from "./support/backoffice";
 import { placeholderOverflow } from "./support/placeholder";
+import { drawerInitScript } from "@/components/layout/drawer-store";
+import { sessionInitScript } from "@/components/layout/session-cookie";
+import { themeInitScript } from "@/components/layout/theme-store";
 
 const sizes = [
   { width: 360, bar: 48, tall: 96 },
@@ -76,6 +79,35 @@ test("the light theme is remembered after a reload, and both themes pass axe", a
   await page.reload();
   await expect(page.locator("html")).toHaveClass(/light/);
   await expect(page.getByTestId("theme-switch")).toHaveAttribute("aria-checked", "true");
+});
+
+test("the shell's inline scripts are in the HTML once, not again in the RSC payload", async ({
+  page,
+  request,
+}) => {
+  // components/layout/init-scripts.tsx: their text travels in the JavaScript bundle, so the
+  // payload (the self.__next_f scripts) only names the client component that draws them.
+  for (const path of ["/about", "/login"]) {
+    const html = await (await request.get(path)).text();
+    for (const script of [themeInitScript, drawerInitScript, sessionInitScript]) {
+      expect(html.split(`>${script}</script>`).length - 1, path).toBe(1);
+    }
+    const payload = [...html.matchAll(/self\.__next_f\.push\((.*?)\)<\/script>/g)]
+      .map((match) => match[1])
+      .join("");
+    expect(payload, path).toContain("$");
+    for (const marker of ["lm-theme", "lm-drawer", "document.cookie"]) {
+      expect(payload.includes(marker), `${path}: ${marker}`).toBe(false);
+    }
+  }
+  // And they still run before React: a stored light theme and an open drawer on first paint.
+  await page.addInitScript(() => {
+    localStorage.setItem("lm-theme", "light");
+    localStorage.setItem("lm-drawer", "open");
+  });
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveClass(/light/);
+  await expect(page.locator("html")).toHaveAttribute("data-drawer", "open");
 });
 
 test("the drawer and the search row pass axe in both themes", async ({ page }) => {

@@ -1,11 +1,10 @@
 import { type ReactNode } from "react";
 import { QuickAccessProvider } from "@/components/quick-access/quick-access-provider";
 import { DrawerNav } from "./drawer-nav";
-import { drawerInitScript } from "./drawer-store";
 import { GoogleOneTapSlot } from "./google-one-tap-slot";
+import { ShellInitScripts } from "./init-scripts";
 import { NavigationDrawer } from "./navigation-drawer";
 import { NavigationProgress } from "./navigation-progress";
-import { sessionInitScript } from "./session-cookie";
 import { SiteFooter } from "./site-footer";
 import { TopBar, type TopBarVariant } from "./top-bar";
 import { TopBarAccountStatic } from "./top-bar-account-static";
@@ -27,8 +26,7 @@ export async function DefaultLayout({
   const page = (
     <>
       {/* Inline scripts (allowed by hash: lib/security/content-security-policy.ts). */}
-      <script dangerouslySetInnerHTML={{ __html: drawerInitScript }} />
-      <script dangerouslySetInnerHTML={{ __html: sessionInitScript }} />
+      <ShellInitScripts />
       <NavigationProgress />
       <div className="flex min-h-dvh flex-col">
         <TopBar account={<TopBarAccountStatic />} variant={variant} />
