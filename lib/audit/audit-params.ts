@@ -1,4 +1,5 @@
 import { createLoader, createSerializer, parseAsNumberLiteral, parseAsString } from "nuqs/server";
+import { isCalendarDay } from "@/lib/validation/url-values";
 
 /**
  * The audit trail's URL state, one parser map for the page (loader) and its links
@@ -32,13 +33,6 @@ export interface AuditFilters {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTION = /^[a-z][a-zA-Z]*(\.[a-z][a-zA-Z]*){1,3}$/;
 const RESOURCE = /^[a-z][a-zA-Z]{0,63}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function isDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
 
 export function auditFiltersFrom(params: {
   person: string | null;
@@ -51,7 +45,7 @@ export function auditFiltersFrom(params: {
   if (params.person && UUID.test(params.person)) filters.actorUserId = params.person.toLowerCase();
   if (params.action && ACTION.test(params.action)) filters.action = params.action;
   if (params.resource && RESOURCE.test(params.resource)) filters.resourceType = params.resource;
-  if (params.from && isDay(params.from)) filters.from = params.from;
-  if (params.to && isDay(params.to)) filters.to = params.to;
+  if (isCalendarDay(params.from)) filters.from = params.from;
+  if (isCalendarDay(params.to)) filters.to = params.to;
   return filters;
 }

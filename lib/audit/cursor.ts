@@ -1,3 +1,5 @@
+import { isMicrosecondTimestamp } from "@/lib/validation/url-values";
+
 /**
  * The audit trail's keyset cursor: the (created_at, id) of the row a page ends at and the
  * direction to read from it, as one opaque URL-safe token. created_at keeps Postgres's
@@ -13,7 +15,6 @@ export interface AuditCursor {
   id: number;
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function encodeAuditCursor(cursor: AuditCursor): string {
@@ -27,7 +28,7 @@ export function decodeAuditCursor(token: string | null | undefined): AuditCursor
   if (parts.length !== 3) return null;
   const [direction, createdAt, idText] = parts as [string, string, string];
   if (direction !== "o" && direction !== "n") return null;
-  if (!TIMESTAMP.test(createdAt) || Number.isNaN(Date.parse(createdAt))) return null;
+  if (!isMicrosecondTimestamp(createdAt)) return null;
   if (!/^[1-9]\d{0,15}$/.test(idText)) return null;
   const id = Number(idText);
   if (!Number.isSafeInteger(id)) return null;

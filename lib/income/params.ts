@@ -1,4 +1,5 @@
 import { refundStatuses } from "@/lib/orders/order-types";
+import { isCalendarDay, searchText } from "@/lib/validation/url-values";
 
 /**
  * The income lists' query (all state in the URL): `?status=`, `?from=` / `?to=` (dates,
@@ -13,9 +14,7 @@ const one = (value: string | string[] | undefined) => (typeof value === "string"
 
 export function dateParam(value: string | string[] | undefined): string | null {
   const text = one(value);
-  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
-  const date = new Date(`${text}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text ? null : text;
+  return isCalendarDay(text) ? text : null;
 }
 
 export function pageParam(value: string | string[] | undefined): number {
@@ -25,7 +24,7 @@ export function pageParam(value: string | string[] | undefined): number {
 
 export function chargeParams(query: Query) {
   const status = one(query.status);
-  const q = one(query.q)?.trim().slice(0, 20) ?? "";
+  const q = searchText(one(query.q), 20);
   return {
     status: (chargeStatuses as readonly string[]).includes(status ?? "")
       ? (status as ChargeStatus)

@@ -587,6 +587,9 @@ async function readSeller(tx: Tx, organisationId: string): Promise<PublicProduct
 
 /** One published product, cached under its own tag and the products' tag (related items). */
 export function cachedPublicProduct(id: string): Promise<PublicProduct | null> {
+  // Not a product's id: nothing to read, and nothing kept under a tag made from it (Next
+  // refuses a tag over 256 characters, and each distinct id would be an entry).
+  if (!isUuid(id)) return Promise.resolve(null);
   return unstable_cache(() => readPublicProduct(id), ["public-product", id], {
     tags: [listingTag(id), kindTag("product")],
     revalidate: CACHE_SECONDS,

@@ -1,6 +1,7 @@
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import type { DataTableConfig } from "@/components/ui/data-table/params";
 import type { EmploymentStatus, InvitationStatus } from "@/lib/organisations/schema";
+import { parseAsSearchText } from "@/lib/validation/url-values";
 
 /**
  * URL state of the people lists: one parser map per list, read by the server page and
@@ -25,7 +26,7 @@ export const employeeFilterStatuses = [
 export type EmployeeFilterStatus = (typeof employeeFilterStatuses)[number];
 
 export const employeeFilterParsers = {
-  q: parseAsString.withDefault(""),
+  q: parseAsSearchText,
   status: parseAsStringLiteral(employeeFilterStatuses),
   role: parseAsString,
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "@/lib/backoffice/doors";
 import { createProductCommand } from "@/lib/commerce/products";
 import { closeDb, getDb } from "@/lib/db/client";
-import { productPreview } from "@/lib/listings/public-products";
+import { cachedPublicProduct, productPreview } from "@/lib/listings/public-products";
 import { enableCommerce, productInput } from "./support/commerce";
 import { createOrganisationWorld, type OrganisationWorld } from "./support/organisations";
 
@@ -50,5 +50,11 @@ describe("the product preview", () => {
     expect(await productPreview(intruder, world.a.id, draftId)).toBeNull();
     expect(await productPreview(world.a.members.owner.claims, world.b.id, draftId)).toBeNull();
     expect(await productPreview(world.a.members.owner.claims, world.a.id, "nope")).toBeNull();
+  });
+
+  it("a product page's id that is no product's reads nothing and keeps nothing under its tag", async () => {
+    // A 3,000-character id once made Next warn of an invalid cache tag on every visit.
+    await expect(cachedPublicProduct("x".repeat(3_000))).resolves.toBeNull();
+    await expect(cachedPublicProduct("not-a-uuid")).resolves.toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { createLoader, parseAsString, type SearchParams } from "nuqs/server";
+import { createLoader, type SearchParams } from "nuqs/server";
+import { parseAsSearchText } from "@/lib/validation/url-values";
 import { ModuleOff } from "@/components/backoffice/module-off";
 import { PageHeader } from "@/components/backoffice/page-header";
 import { buttonVariants } from "@/components/ui/button";
@@ -22,7 +23,7 @@ type Props = {
 };
 
 const loadTable = createDataTableLoader(brandsTable);
-const loadSearch = createLoader({ q: parseAsString.withDefault("") });
+const loadSearch = createLoader({ q: parseAsSearchText });
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("brands.list");

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { createLoader, parseAsString, parseAsStringLiteral, type SearchParams } from "nuqs/server";
+import { createLoader, parseAsStringLiteral, type SearchParams } from "nuqs/server";
+import { parseAsSearchText } from "@/lib/validation/url-values";
 import { BulkStatusForm, bulkFormId } from "@/components/backoffice/commerce/bulk-status-form";
 import { ImportProductsDialog } from "@/components/backoffice/commerce/import-products-dialog";
 import { ProductStatusBadge } from "@/components/backoffice/commerce/product-header";
@@ -30,7 +31,7 @@ type Props = {
 
 const loadTable = createDataTableLoader(productsTable);
 const loadFilters = createLoader({
-  q: parseAsString.withDefault(""),
+  q: parseAsSearchText,
   status: parseAsStringLiteral(listingStatuses),
   category: parseAsStringLiteral(productCategories),
 });
