@@ -1,5 +1,5 @@
 import { createLoader, createSerializer, parseAsNumberLiteral, parseAsString } from "nuqs/server";
-import { isCalendarDay } from "@/lib/validation/url-values";
+import { isCalendarDay } from "@/lib/validation/calendar";
 
 /**
  * The audit trail's URL state, one parser map for the page (loader) and its links

@@ -1,4 +1,4 @@
-import { isMicrosecondTimestamp } from "@/lib/validation/url-values";
+import { isMicrosecondTimestamp } from "@/lib/validation/calendar";
 
 /**
  * The audit trail's keyset cursor: the (created_at, id) of the row a page ends at and the

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { offerKinds } from "./catalogue-types";
 import { textRule } from "@/lib/validation/text";
+import { isLocalDateTime } from "@/lib/validation/calendar";
 
 /**
  * The offer forms (back office, commerce/offer), shared by the browser and the server
@@ -28,7 +29,7 @@ const WHOLE = /^\d{1,7}$/;
 
 const uuidField = z.string().trim().uuid();
 const versionField = z.coerce.number().int().positive();
-const localTime = z.string().trim().check(textRule()).regex(LOCAL_TIME);
+const localTime = z.string().trim().check(textRule()).regex(LOCAL_TIME).refine(isLocalDateTime);
 
 const offerFields = z.object({
   listingId: uuidField,

@@ -1,5 +1,6 @@
 import { refundStatuses } from "@/lib/orders/order-types";
-import { isCalendarDay, searchText } from "@/lib/validation/url-values";
+import { isCalendarDay } from "@/lib/validation/calendar";
+import { searchText } from "@/lib/validation/url-values";
 
 /**
  * The income lists' query (all state in the URL): `?status=`, `?from=` / `?to=` (dates,

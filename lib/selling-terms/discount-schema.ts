@@ -2,6 +2,7 @@ import { z } from "zod";
 import { textRule } from "@/lib/validation/text";
 import { discountKinds } from "./kinds";
 import { checkbox, percentToBasisPoints } from "./settings-schema";
+import { isLocalDateTime } from "@/lib/validation/calendar";
 
 /**
  * The discount-code forms (back office, commerce/discount), shared by the browser and the
@@ -16,7 +17,6 @@ export const discountLimits = {
 } as const;
 
 const CODE = /^[A-Za-z0-9_-]{3,32}$/;
-const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const AMOUNT = /^\d{1,8}(?:\.\d{1,3})?$/;
 const WHOLE = /^\d{1,7}$/;
 
@@ -46,8 +46,8 @@ const discountFields = z.object({
   minSubtotal: optionalText(12).refine((v) => v === null || AMOUNT.test(v), {
     message: "backoffice:amountInvalid",
   }),
-  startsAt: optionalText(16).refine((v) => v === null || LOCAL_TIME.test(v)),
-  endsAt: optionalText(16).refine((v) => v === null || LOCAL_TIME.test(v)),
+  startsAt: optionalText(16).refine((v) => v === null || isLocalDateTime(v)),
+  endsAt: optionalText(16).refine((v) => v === null || isLocalDateTime(v)),
   usageLimit: optionalLimit,
   perCustomerLimit: optionalLimit,
 });
