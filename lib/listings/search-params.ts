@@ -1,4 +1,5 @@
 import { listingKinds, type ListingKind } from "@/lib/commerce/catalogue-types";
+import { searchText } from "@/lib/validation/url-values";
 
 /**
  * The URL state of the search page (`/search?q=…&kind=…&category=…&min=…&max=…&rating=…
@@ -72,12 +73,7 @@ function coordinate(text: string | undefined, limit: number): number | null {
 
 /** The query as searched: control characters out, whitespace collapsed, at most 200 characters. */
 export function normaliseQuery(text: string | undefined): string {
-  return (text ?? "")
-    .replace(/[\p{Cc}\p{Cf}]/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, MAX_QUERY_LENGTH)
-    .trim();
+  return searchText(text, MAX_QUERY_LENGTH);
 }
 
 /** The sort a state gets when the URL names none: distance near me, relevance for words, else newest. */
