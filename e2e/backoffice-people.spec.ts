@@ -113,3 +113,28 @@ test("invite, accept from the profile, staff's view, role change, audit", async 
   );
   await other.close();
 });
+
+test("the member search reads what the URL keeps: extra spaces are one, and it settles", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpAndSignIn(page, "people-search");
+  const orgId = await registerOrganisation(page, "Search Bakery");
+  await page.goto(`/backoffice/organisation/${orgId}/people`);
+  const lists: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith("/people")) lists.push(request.url());
+  });
+  // The URL keeps the text as the server reads it (lib/validation/url-values.ts): the box
+  // sends that same text, so the list is asked for once, not again and again.
+  await page.getByLabel("Search by name or email").fill("  E2E   people-search ");
+  await expect(page).toHaveURL(/[?&]q=E2E(\+|%20)people-search(&|$)/);
+  await expect(page.getByRole("link", { name: "E2E people-search" })).toBeVisible();
+  await page.waitForTimeout(1_500);
+  const settled = lists.length;
+  expect(settled).toBeGreaterThan(0);
+  expect(settled).toBeLessThanOrEqual(2);
+  await page.waitForTimeout(1_500);
+  expect(lists.length).toBe(settled);
+  await expect(page.getByLabel("Search by name or email")).toHaveValue("  E2E   people-search ");
+});

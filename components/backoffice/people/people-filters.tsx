@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { fieldControlClass, Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils/cn";
 import { employeeFilterParsers, employeeFilterStatuses } from "@/lib/people/list-params";
+import { searchText } from "@/lib/validation/url-values";
 
 const selectClass = cn(fieldControlClass, "h-10");
 const SEARCH_DELAY_MS = 300;
@@ -27,9 +28,10 @@ export function PeopleFilters({ roles }: { roles: readonly { id: string; label: 
   const [search, setSearch] = useState(state.q);
 
   useEffect(() => {
-    if (search.trim() === state.q) return;
+    // What the URL's parser would read back (parseAsSearchText): equal texts, no new request.
+    if (searchText(search) === state.q) return;
     const timer = setTimeout(
-      () => void setState({ q: search.trim() || null, page: null }),
+      () => void setState({ q: searchText(search) || null, page: null }),
       SEARCH_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -43,7 +45,7 @@ export function PeopleFilters({ roles }: { roles: readonly { id: string; label: 
       aria-busy={pending || undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        void setState({ q: search.trim() || null, page: null });
+        void setState({ q: searchText(search) || null, page: null });
       }}
       className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
     >
