@@ -3,8 +3,12 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors/app-error";
 import type { OrganisationAccess } from "@/lib/organisations/access";
-import { builtinRoleGrants, rolePermissions, roles } from "@/lib/organisations/schema";
-import type { Permission } from "@/lib/permissions/catalogue";
+import { rolePermissions, roles } from "@/lib/organisations/schema";
+import {
+  builtinGrants,
+  builtinRolePermissions,
+  type Permission,
+} from "@/lib/permissions/catalogue";
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
 
 /**
@@ -12,8 +16,10 @@ import type { BuiltinRoleKey } from "@/lib/permissions/define";
  * change), and a member holding it may be changed, only by someone who holds every
  * permission of that role. Without this, a custom role allowed to invite could invite an
  * admin, or one allowed to manage members could promote a colleague past itself. Owners hold
- * every permission; the owner role has its own rule (ownerOnly). Read under RLS: role grants
- * are visible to members.
+ * every permission; the owner role has its own rule (ownerOnly). A custom role's grants are
+ * read under RLS (visible to members); a built-in role's come from the permission catalogue,
+ * which the database's `builtin_role_grants` is synced from (lib/permissions/sync.ts), so no
+ * request reads that table.
  */
 export async function requireRoleWithinOwn(
   tx: Tx,
@@ -28,10 +34,7 @@ export async function requireRoleWithinOwn(
     .where(and(eq(roles.id, roleId), eq(roles.organisationId, organisationId)));
   if (!role) throw new AppError("notFound", field);
   const granted = role.builtinKey
-    ? await tx
-        .select({ permission: builtinRoleGrants.permission })
-        .from(builtinRoleGrants)
-        .where(eq(builtinRoleGrants.roleKey, role.builtinKey))
+    ? builtinRolePermissions(role.builtinKey).map((permission) => ({ permission }))
     : await tx
         .select({ permission: rolePermissions.permission })
         .from(rolePermissions)
@@ -69,18 +72,13 @@ export async function requireMayHandOut(
  * built-in role by its key, a custom role by its id (for screens that list many roles).
  */
 export async function rolesBeyondOwn(tx: Tx, access: OrganisationAccess): Promise<Set<string>> {
-  const [builtin, custom] = await Promise.all([
-    tx
-      .select({ key: builtinRoleGrants.roleKey, permission: builtinRoleGrants.permission })
-      .from(builtinRoleGrants),
-    tx
-      .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
-      .from(rolePermissions)
-      .where(eq(rolePermissions.organisationId, access.organisation.id)),
-  ]);
+  const custom = await tx
+    .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.organisationId, access.organisation.id));
   const held = (permission: string) => access.permissions.has(permission as Permission);
   const beyond = new Set<string>();
-  for (const grant of builtin) if (!held(grant.permission)) beyond.add(grant.key);
+  for (const grant of builtinGrants()) if (!held(grant.permission)) beyond.add(grant.roleKey);
   for (const grant of custom) if (!held(grant.permission)) beyond.add(grant.roleId);
   return beyond;
 }

@@ -146,6 +146,40 @@ describe.each(drivers)("RLS organisation checks on $name", (driver) => {
     expect(usesOnce.length).toBeGreaterThan(110);
   });
 
+  it("the owner-run helpers the policies call are PL/pgSQL, planned once per connection", async () => {
+    // A SECURITY DEFINER SQL function with its own search_path is never inlined, and its query
+    // is planned again in every statement that calls it (drizzle/0042); PL/pgSQL keeps its
+    // plans, with plan_cache_mode set back to auto against the user pool's forced custom plans.
+    const rows = await runAsSystem(database.db, "test: policy helpers", (tx) =>
+      queryRows<{ name: string; language: string; config: string[] | null }>(
+        tx,
+        sql`select p.proname as name, l.lanname as language, p.proconfig as config
+            from pg_proc p
+            join pg_namespace n on n.oid = p.pronamespace
+            join pg_language l on l.oid = p.prolang
+            where n.nspname = 'app' and p.prosecdef
+              and (exists (select 1 from pg_policies pol
+                           where coalesce(pol.qual, '') || ' ' || coalesce(pol.with_check, '')
+                                 like '%app.' || p.proname || '(%')
+                   or p.proname = 'member_directory')
+            order by 1`,
+      ),
+    );
+    const names = rows.map((r) => r.name);
+    for (const helper of [
+      "granted_permissions",
+      "is_platform_moderator",
+      "member_directory",
+      "member_organisation_ids",
+      "permitted_organisation_ids",
+    ]) {
+      expect(names, helper).toContain(helper);
+      const row = rows.find((r) => r.name === helper)!;
+      expect(row.config ?? [], helper).toContain("plan_cache_mode=auto");
+    }
+    expect(rows.filter((r) => r.language !== "plpgsql").map((r) => r.name)).toEqual([]);
+  });
+
   it("a member's count over their organisation's rows reads the caller's organisations once", async () => {
     const plan = await runAsUser(database.db, world.a.members.viewer.claims, (tx) =>
       queryRows<{ "QUERY PLAN": string }>(
