@@ -320,7 +320,7 @@ describe("server-action bodies", () => {
     );
     expect(twentyMb.status).toBe(413);
     // The schedule editor's form is allowed more (100 dated exceptions with notes).
-    const schedule = multipart({ "0": JSON.stringify({ note: "n".repeat(100 * KIB) }) });
+    const schedule = multipart({ "0": JSON.stringify([{ note: "n".repeat(100 * KIB) }]) });
     const allowed = await proxy(
       actionRequest("/backoffice/organisation/abc/settings/schedule/create", schedule, {
         "content-type": MULTIPART,
@@ -360,10 +360,109 @@ describe("server-action bodies", () => {
       ["garbage[[[", { "content-type": "text/plain", "next-action": ACTION_ID }],
       [multipart({ "0": "not json" }), { "content-type": MULTIPART, "next-action": ACTION_ID }],
       [multipart({ "1_name": "no root" }), { "content-type": MULTIPART, "next-action": ACTION_ID }],
+      // JSON, but not what React's decoder takes: the root is not the arguments' array, or a
+      // value references a row the body does not have (Next: "Connection closed", a 500).
+      ['"x"', { "content-type": "text/plain", "next-action": ACTION_ID }],
+      ["12", { "content-type": "text/plain", "next-action": ACTION_ID }],
+      ["null", { "content-type": "text/plain", "next-action": ACTION_ID }],
+      ['{"a":1}', { "content-type": "text/plain", "next-action": ACTION_ID }],
+      ['["$@1","$Q2","$W3"]', { "content-type": "text/plain", "next-action": ACTION_ID }],
+      ['["$1","$ffffffff"]', { "content-type": "text/plain", "next-action": ACTION_ID }],
+      ['["$T","$h1"]', { "content-type": "text/plain", "next-action": ACTION_ID }],
+      ['["$K1"]', { "content-type": "text/plain", "next-action": ACTION_ID }],
+      ['["$Dnot a date"]', { "content-type": "text/plain", "next-action": ACTION_ID }],
+      [`["$n${"9".repeat(301)}"]`, { "content-type": "text/plain", "next-action": ACTION_ID }],
+      [
+        multipart({ "0": '["$1","$@5"]', "1": '"one"' }),
+        { "content-type": MULTIPART, "next-action": ACTION_ID },
+      ],
+      [
+        multipart({ "0": '["$@1"]', "1": "not json" }),
+        { "content-type": MULTIPART, "next-action": ACTION_ID },
+      ],
+      [multipart({ "0": '{"a":"$K1"}' }), { "content-type": MULTIPART, "next-action": ACTION_ID }],
+      // A form posted without JavaScript, for an action with bound arguments: its metadata
+      // must decode, and what it binds must be there.
+      [
+        multipart({ $ACTION_REF_1: "", "$ACTION_1:0": '{"id":"x","bound":"$@9"}' }),
+        { "content-type": MULTIPART },
+      ],
+      [
+        multipart({
+          $ACTION_REF_1: "",
+          "$ACTION_1:0": '{"id":"x","bound":"$@1"}',
+          "$ACTION_1:1": "[[[",
+        }),
+        { "content-type": MULTIPART },
+      ],
+      [multipart({ $ACTION_REF_1: "", "$ACTION_1:0": "[]" }), { "content-type": MULTIPART }],
     ] as const) {
       const response = await proxy(actionRequest("/contact", body, headers));
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
     }
+  });
+
+  it("lets every value React's encoder sends through", async () => {
+    for (const [body, headers] of [
+      [
+        '["$undefined","$NaN","$Infinity","$-Infinity","$-0","$$dollar","$D2026-11-29T10:00:00.000Z","$n-12",{"a":[1,null,true]}]',
+        { "content-type": "text/plain", "next-action": ACTION_ID },
+      ],
+      ["[]", { "content-type": "text/plain", "next-action": ACTION_ID }],
+      [
+        multipart({
+          "0": '[{"status":"idle"},"$K1","$@2","$Q3","$2:0"]',
+          "1_name": "Ana",
+          "2": '["x"]',
+          "3": '[["k","$@2"]]',
+        }),
+        { "content-type": MULTIPART, "next-action": ACTION_ID },
+      ],
+      [
+        multipart({
+          $ACTION_REF_1: "",
+          "$ACTION_1:0": '{"id":"x","bound":"$@1"}',
+          "$ACTION_1:1": '[{"status":"idle"}]',
+          name: "Ana",
+        }),
+        { "content-type": MULTIPART },
+      ],
+      [multipart({ $ACTION_ID_abc: "", name: "Ana" }), { "content-type": MULTIPART }],
+    ] as const) {
+      const response = await proxy(actionRequest("/contact", body, headers));
+      expect({ body, status: response.status }).not.toEqual({ body, status: 400 });
+    }
+  });
+
+  it("refuses an action from another origin with 403, as Next would refuse to run it", async () => {
+    const call = (headers: Record<string, string>) =>
+      proxy(
+        actionRequest("/contact", '["a"]', {
+          "content-type": "text/plain",
+          "next-action": ACTION_ID,
+          host: "127.0.0.1:3000",
+          ...headers,
+        }),
+      );
+    expect((await call({ origin: "http://evil.example" })).status).toBe(403);
+    expect((await call({ origin: "null" })).status).toBe(403);
+    expect((await call({ origin: "http://127.0.0.1:3001" })).status).toBe(403);
+    expect((await call({ origin: "http://127.0.0.1:3000" })).status).not.toBe(403);
+    // Behind a proxy that forwards the public host, as Next compares it.
+    expect(
+      (await call({ origin: "https://shop.example", "x-forwarded-host": "shop.example" })).status,
+    ).not.toBe(403);
+    // A form posted without JavaScript is an action too.
+    const form = await proxy(
+      actionRequest("/contact", multipart({ $ACTION_ID_abc: "", name: "Ana" }), {
+        "content-type": MULTIPART,
+        host: "127.0.0.1:3000",
+        origin: "http://evil.example",
+      }),
+    );
+    expect(form.status).toBe(403);
+    // No Origin (not a browser): Next runs it, and the body rules still apply.
+    expect((await call({})).status).not.toBe(403);
   });
 
   it("leaves route handlers' bodies to them", async () => {
