@@ -9,6 +9,9 @@ import { parseWithValidation } from "@/lib/validation/parse";
 import { addressSchema, updateAddressSchema } from "./address-schema";
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from "./addresses";
 import type { AddressErrorCode, AddressFormState, AddressNotice } from "./form-state";
+import { formArgument } from "@/lib/validation/form-argument";
+import { isUuid } from "@/lib/validation/uuid";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * The address book's server actions. Each reads the session itself (a signed-out caller is
@@ -66,8 +69,9 @@ export async function createAddressAction(
   _previous: AddressFormState,
   formData: FormData,
 ): Promise<AddressFormState> {
+  const form = formArgument(formData);
   const claims = await claimsOr(`${LIST}/create`);
-  const values = readForm(formData);
+  const values = readForm(form);
   const parsed = parseWithValidation(addressSchema, values);
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors, values };
   try {
@@ -82,8 +86,10 @@ export async function updateAddressAction(
   _previous: AddressFormState,
   formData: FormData,
 ): Promise<AddressFormState> {
-  const values = readForm(formData);
-  const claims = await claimsOr(`${LIST}/${values.addressId ?? ""}`);
+  const form = formArgument(formData);
+  const values = readForm(form);
+  // Back to this address after signing in: only a uuid goes into the redirect.
+  const claims = await claimsOr(isUuid(values.addressId) ? `${LIST}/${values.addressId}` : LIST);
   const parsed = parseWithValidation(updateAddressSchema, values);
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors, values };
   try {
@@ -102,15 +108,14 @@ function listError(error: unknown): never {
 
 /** The list's "Delete" (after its confirmation): a plain form post. */
 export async function deleteAddressAction(formData: FormData): Promise<void> {
+  const form = formArgument(formData);
   const claims = await claimsOr(LIST);
-  const id = formData.get("addressId");
-  const version = Number(formData.get("version"));
+  const id = form.get("addressId");
+  // A version that is not one (missing, not a whole number, beyond the int4 column) is not
+  // checked, as before: the delete then names the address only.
+  const version = versionSchema.safeParse(form.get("version"));
   try {
-    await deleteAddress(
-      claims,
-      typeof id === "string" ? id : "",
-      Number.isInteger(version) && version > 0 ? version : undefined,
-    );
+    await deleteAddress(claims, typeof id === "string" ? id : "", version.data);
   } catch (error) {
     listError(error);
   }
@@ -119,8 +124,9 @@ export async function deleteAddressAction(formData: FormData): Promise<void> {
 
 /** The list's "Make default": a plain form post. */
 export async function setDefaultAddressAction(formData: FormData): Promise<void> {
+  const form = formArgument(formData);
   const claims = await claimsOr(LIST);
-  const id = formData.get("addressId");
+  const id = form.get("addressId");
   try {
     await setDefaultAddress(claims, typeof id === "string" ? id : "");
   } catch (error) {

@@ -8,6 +8,7 @@ import {
   normalizePostalCode,
   normalizeRegion,
 } from "./address-rules";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * The address form's one schema, shared by the browser (react-hook-form, loaded on first
@@ -90,7 +91,7 @@ export const addressSchema = addressFields.transform(byCountry);
 export const updateAddressSchema = addressFields
   .extend({
     addressId: z.string().trim().uuid(),
-    version: z.coerce.number().int().positive(),
+    version: versionSchema,
   })
   .transform(byCountry);
 

@@ -16,6 +16,7 @@ import {
   type OrganisationAccess,
 } from "@/lib/organisations/access";
 import type { Permission } from "@/lib/permissions/catalogue";
+import { formArgument } from "@/lib/validation/form-argument";
 import { parseWithValidation } from "@/lib/validation/parse";
 import type { ActionState } from "./action-state";
 import { getOrganisationFrame, type OrganisationFrame } from "./frame";
@@ -151,12 +152,32 @@ async function runAfterCommit(tasks: readonly (() => Promise<void>)[]): Promise<
   }
 }
 
-/** Reads a form into a plain object: repeated names become arrays, files are kept. */
-export function formToObject(formData: FormData): Record<string, unknown> {
+/**
+ * A command that also answers the organisation id its access check resolved, for an action
+ * that builds a redirect from it (never from the form's unchecked field).
+ */
+export function withOrganisationId<S extends $ZodType, R extends object>(
+  config: CommandConfig<S, R>,
+): CommandConfig<S, R & { organisationId: string }> {
+  return {
+    ...config,
+    run: async (ctx) => ({
+      ...(await config.run(ctx)),
+      organisationId: ctx.access.organisation.id,
+    }),
+  };
+}
+
+/**
+ * Reads a form into a plain object: repeated names become arrays, files are kept. Anything
+ * but a FormData (a hand-made request's argument) reads as an empty form (formArgument).
+ */
+export function formToObject(formData: unknown): Record<string, unknown> {
+  const form = formArgument(formData);
   const out: Record<string, unknown> = {};
-  for (const key of new Set(formData.keys())) {
+  for (const key of new Set(form.keys())) {
     if (key.startsWith("$ACTION")) continue;
-    const values = formData.getAll(key);
+    const values = form.getAll(key);
     out[key] = values.length > 1 ? values : values[0];
   }
   return out;
@@ -164,15 +185,17 @@ export function formToObject(formData: FormData): Record<string, unknown> {
 
 /**
  * A server action for a back-office form (useActionState signature). The organisation comes
- * from the form's `organisationId` field: unverified until the access check.
+ * from the form's `organisationId` field: unverified until the access check. The form is
+ * whatever the request sent (formArgument): anything but a FormData is an empty form.
  */
 export function organisationAction<S extends $ZodType, R>(
   config: CommandConfig<S, R> & { read?: (formData: FormData) => unknown },
-): (previous: ActionState<R>, formData: FormData) => Promise<ActionState<R>> {
+): (previous: ActionState<R>, formData: unknown) => Promise<ActionState<R>> {
   return async (_previous, formData) => {
+    const form = formArgument(formData);
     const claims = await getCurrentClaims();
-    const input = config.read ? config.read(formData) : formToObject(formData);
-    return runCommand(claims, formData.get("organisationId"), input, config);
+    const input = config.read ? config.read(form) : formToObject(form);
+    return runCommand(claims, form.get("organisationId"), input, config);
   };
 }
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ModuleName } from "@/lib/modules/catalogue";
 import type { Permission } from "@/lib/permissions/catalogue";
-import { firstSettingsPage, settingsPages, visibleAreas } from "./navigation";
+import {
+  firstSettingsPage,
+  organisationRedirectPath,
+  settingsPages,
+  visibleAreas,
+} from "./navigation";
 
 const holding = (permissions: Permission[], modules: ModuleName[] = []) => ({
   can: (permission: Permission) => permissions.includes(permission),
@@ -30,5 +35,40 @@ describe("the back office's menu", () => {
       "/settings/roles",
     );
     expect(firstSettingsPage(holding(["people.employment.read"]))).toBeNull();
+  });
+});
+
+describe("where an action's redirect goes (organisationRedirectPath)", () => {
+  const id = "0b9c2b3e-5d1f-4a6b-8c7d-9e0f1a2b3c4d";
+
+  it("into the organisation for a uuid (the checked id), lower-cased as the database writes it", () => {
+    expect(organisationRedirectPath(id, "/payment/balance")).toBe(
+      `/backoffice/organisation/${id}/payment/balance`,
+    );
+    expect(organisationRedirectPath(id.toUpperCase(), "/commerce/order")).toBe(
+      `/backoffice/organisation/${id}/commerce/order`,
+    );
+    expect(organisationRedirectPath(id)).toBe(`/backoffice/organisation/${id}`);
+  });
+
+  it("to /backoffice for anything else, so a form's text never reaches the redirect header", () => {
+    for (const unchecked of [
+      `${id}\u0000`,
+      `a\u0000b`,
+      "x".repeat(60_000),
+      `${id}/../../evil`,
+      `${id}\r\nSet-Cookie: a=b`,
+      ` ${id}`,
+      "",
+      "null",
+      null,
+      undefined,
+      42,
+      [id],
+      { id },
+      new File([id], "id.txt"),
+    ]) {
+      expect(organisationRedirectPath(unchecked, "/payment/balance")).toBe("/backoffice");
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { ModuleName } from "@/lib/modules/catalogue";
 import type { OrganisationAccess } from "@/lib/organisations/access";
 import type { Permission } from "@/lib/permissions/catalogue";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The back office's areas, in menu order. Only areas that are built are listed (a route
@@ -60,6 +61,19 @@ export const moderationPath = "/backoffice/moderation/review";
 
 export function organisationPath(organisationId: string, path = ""): string {
   return `/backoffice/organisation/${organisationId}${path}`;
+}
+
+/**
+ * Where an action that answers with a redirect sends the caller in an organisation's back
+ * office. The id is the one the access check returned or, when the check refused it, the
+ * form's field, taken only if it is a uuid (lower-cased, as the database writes it); anything
+ * else (NUL, a 60 kB string, not a string) goes to `/backoffice`, so a form's text never
+ * reaches the redirect header. `path` must be built from checked values too.
+ */
+export function organisationRedirectPath(organisationId: unknown, path = ""): string {
+  return isUuid(organisationId)
+    ? organisationPath(organisationId.toLowerCase(), path)
+    : "/backoffice";
 }
 
 function permits(

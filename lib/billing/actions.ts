@@ -29,6 +29,7 @@ import {
 } from "./paths";
 import { chargeState, payPendingCharge, startTierPurchaseCommand } from "./purchase";
 import { saveSandboxCard } from "./setups";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * Billing's server actions: plain form posts (they work without JavaScript), each checking
@@ -74,15 +75,13 @@ async function limited(key: string, limit: number): Promise<boolean> {
 
 /** The sandbox's card form: saves the card, or sends the caller to the challenge. */
 export async function saveCardAction(formData: FormData): Promise<void> {
-  const { owner, paths, organisationId } = await resolveOwner(
-    formData,
-    consumerBillingPaths.create,
-  );
-  const back = organisationId ? readReturn(formData) : null;
+  const form = formArgument(formData);
+  const { owner, paths, organisationId } = await resolveOwner(form, consumerBillingPaths.create);
+  const back = organisationId ? readReturn(form) : null;
   const createPath = withPurchaseReturn(paths.create, back);
   if (await limited(`billing-setup:${ownerKey(owner)}`, 20))
     redirect(withError(createPath, "rateLimited"));
-  const parsed = cardFormSchema.safeParse(Object.fromEntries(formData));
+  const parsed = cardFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) redirect(withError(createPath, "invalid"));
   const { token, ...card } = parsed.data;
   const result = await saveSandboxCard(
@@ -123,11 +122,13 @@ async function changeMethod(formData: FormData, kind: "default" | "remove"): Pro
 }
 
 export async function setDefaultMethodAction(formData: FormData): Promise<void> {
-  await changeMethod(formData, "default");
+  const form = formArgument(formData);
+  await changeMethod(form, "default");
 }
 
 export async function removeMethodAction(formData: FormData): Promise<void> {
-  await changeMethod(formData, "remove");
+  const form = formArgument(formData);
+  await changeMethod(form, "remove");
 }
 
 /**
@@ -135,9 +136,10 @@ export async function removeMethodAction(formData: FormData): Promise<void> {
  * then the card charged; the tier changes only when the payment's event says it succeeded.
  */
 export async function purchaseTierAction(formData: FormData): Promise<void> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
-  const organisationId = formData.get("organisationId");
-  const back = readReturn(formData);
+  const organisationId = form.get("organisationId");
+  const back = readReturn(form);
   if (!claims || typeof organisationId !== "string" || !back) notFound();
   const access = await getOrganisationAccess(organisationId);
   if (!access || !access.can("billing.account.write")) notFound();
@@ -148,7 +150,7 @@ export async function purchaseTierAction(formData: FormData): Promise<void> {
   const state = await runCommand(
     claims,
     organisationId,
-    { ...back, methodId: formData.get("methodId") },
+    { ...back, methodId: form.get("methodId") },
     startTierPurchaseCommand,
   );
   if (state.status === "invalid") redirect(withError(page, "notFound"));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { offerKinds } from "./catalogue-types";
 import { textRule } from "@/lib/validation/text";
 import { isLocalDateTime } from "@/lib/validation/calendar";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * The offer forms (back office, commerce/offer), shared by the browser and the server
@@ -28,7 +29,6 @@ const AMOUNT = /^\d{1,8}(?:\.\d{1,3})?$/;
 const WHOLE = /^\d{1,7}$/;
 
 const uuidField = z.string().trim().uuid();
-const versionField = z.coerce.number().int().positive();
 const localTime = z.string().trim().check(textRule()).regex(LOCAL_TIME).refine(isLocalDateTime);
 
 const offerFields = z.object({
@@ -71,9 +71,9 @@ function checkOffer(values: OfferFields, ctx: z.RefinementCtx) {
 
 export const offerSchema = offerFields.superRefine(checkOffer);
 export const updateOfferSchema = offerFields
-  .extend({ offerId: uuidField, version: versionField })
+  .extend({ offerId: uuidField, version: versionSchema })
   .superRefine(checkOffer);
-export const offerRefSchema = z.object({ offerId: uuidField, version: versionField });
+export const offerRefSchema = z.object({ offerId: uuidField, version: versionSchema });
 
 export type OfferInput = z.input<typeof offerSchema>;
 export type OfferValues = z.output<typeof offerSchema>;

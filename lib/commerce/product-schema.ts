@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { textRule } from "@/lib/validation/text";
 import { attributeTypes, externalIdTypes, productCategories, taxClasses } from "./catalogue-types";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * The products back office's forms, shared by the browser (react-hook-form) and the server
@@ -52,7 +53,6 @@ const paragraph = (max: number) =>
     .check(textRule({ multiline: true }))
     .max(max);
 const uuidField = z.string().trim().uuid();
-const versionField = z.coerce.number().int().positive();
 const optionalUrl = z
   .string()
   .trim()
@@ -83,9 +83,9 @@ export const brandSchema = z.object({
 });
 export const updateBrandSchema = brandSchema.extend({
   brandId: uuidField,
-  version: versionField,
+  version: versionSchema,
 });
-export const deleteBrandSchema = z.object({ brandId: uuidField, version: versionField });
+export const deleteBrandSchema = z.object({ brandId: uuidField, version: versionSchema });
 export type BrandInput = z.input<typeof brandSchema>;
 export type BrandValues = z.output<typeof brandSchema>;
 
@@ -141,14 +141,14 @@ export const createProductSchema = productSchema.extend({
 });
 export const updateProductSchema = productSchema.extend({
   productId: uuidField,
-  version: versionField,
+  version: versionSchema,
 });
 export type ProductInput = z.input<typeof createProductSchema>;
 export type ProductValues = z.output<typeof createProductSchema>;
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
 export type UpdateProductValues = z.output<typeof updateProductSchema>;
 
-export const productRefSchema = z.object({ productId: uuidField, version: versionField });
+export const productRefSchema = z.object({ productId: uuidField, version: versionSchema });
 
 export const productStatusActions = ["publish", "unpublish", "archive", "restore"] as const;
 export type ProductStatusAction = (typeof productStatusActions)[number];
@@ -213,7 +213,7 @@ export const optionSchema = z.object({
 export const variantsSchema = z
   .object({
     productId: uuidField,
-    version: versionField,
+    version: versionSchema,
     options: z.array(optionSchema).max(catalogueLimits.options.max),
     variants: z.array(variantSchema).min(1).max(catalogueLimits.variants.max),
   })

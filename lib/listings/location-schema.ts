@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCountryCode } from "@/lib/i18n/regions";
 import { textRule } from "@/lib/validation/text";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * A listing's location (issue 11: the back office's location editor, shared by every kind):
@@ -71,7 +72,7 @@ export const locationFieldsSchema = z.object({
 export const listingLocationSchema = locationFieldsSchema
   .extend({
     listingId: z.string().trim().uuid(),
-    version: z.coerce.number().int().positive(),
+    version: versionSchema,
   })
   .superRefine((input, ctx) => {
     // Both or neither: the message goes on the one that is missing.

@@ -13,6 +13,7 @@ import {
 } from "@/lib/modules/catalogue";
 import { builtinRolePermissions, isPermission, type Permission } from "@/lib/permissions/catalogue";
 import type { BuiltinRoleKey } from "@/lib/permissions/define";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * Who the caller is in one organisation, resolved once per request: user → active
@@ -43,11 +44,7 @@ export interface OrganisationAccess {
   hasModule(module: ModuleName): boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export { isUuid };
 
 /**
  * What `app.member_access(org)` answers (migration 0041): the caller's active employment in

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { textRule } from "@/lib/validation/text";
+import { versionSchema } from "@/lib/validation/version";
 
 /** The FAQ forms' schemas, shared by the browser and the server actions. */
 export const faqLimits = { question: 300, answer: 4000, count: 100 } as const;
@@ -18,7 +19,7 @@ export type CreateFaqInput = z.input<typeof createFaqSchema>;
 export const updateFaqSchema = z.object({
   faqId: z.uuid(),
   /** The version the form was opened on (two editors at once: the later save is stale). */
-  version: z.coerce.number().int().min(1),
+  version: versionSchema,
   question,
   answer,
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { locales } from "@/lib/i18n/config";
 import { isCountryCode } from "@/lib/i18n/regions";
 import { textRule } from "@/lib/validation/text";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * The organisation forms' schemas (registration and the settings profile), shared by the
@@ -127,7 +128,7 @@ export const registerOrganisationFields = [
 ] as const;
 
 export const organisationProfileSchema = z.object({
-  version: z.coerce.number().int().positive(),
+  version: versionSchema,
   name: nameField,
   description: text(organisationLimits.description.max),
   phone: optionalText(40),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isPermission, type Permission } from "@/lib/permissions/catalogue";
 import { textRule } from "@/lib/validation/text";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * The role forms' schemas (create, edit, delete, the permission matrix's save), shared by
@@ -24,7 +25,7 @@ const roleDescription = z
   .check(textRule({ multiline: true }))
   .max(roleLimits.description.max);
 const roleId = z.uuid();
-const version = z.coerce.number().int().positive();
+const version = versionSchema;
 
 export const createRoleSchema = z.object({
   name: roleName,

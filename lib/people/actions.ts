@@ -15,6 +15,7 @@ import {
 } from "./employment-commands";
 import { invitePerson, resendInvitation, revokeInvitation } from "./invitation-commands";
 import { acceptInvitation, declineInvitation } from "./invitee";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * The people screens' server actions (useActionState signature): each reads the form, runs
@@ -40,21 +41,24 @@ export async function inviteAction(
   _previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return runForOrganisation(invitePerson, formData);
+  const form = formArgument(formData);
+  return runForOrganisation(invitePerson, form);
 }
 
 export async function resendInvitationAction(
   _previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return runForOrganisation(resendInvitation, formData);
+  const form = formArgument(formData);
+  return runForOrganisation(resendInvitation, form);
 }
 
 export async function revokeInvitationAction(
   _previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return runForOrganisation(revokeInvitation, formData);
+  const form = formArgument(formData);
+  return runForOrganisation(revokeInvitation, form);
 }
 
 type EmploymentResult = ActionState<{ id: string; version: number }>;
@@ -63,28 +67,32 @@ export async function changeRoleAction(
   _previous: EmploymentResult,
   formData: FormData,
 ): Promise<EmploymentResult> {
-  return runForOrganisation(changeEmploymentRole, formData);
+  const form = formArgument(formData);
+  return runForOrganisation(changeEmploymentRole, form);
 }
 
 export async function suspendEmploymentAction(
   _previous: EmploymentResult,
   formData: FormData,
 ): Promise<EmploymentResult> {
-  return runForOrganisation(suspendEmployment, formData);
+  const form = formArgument(formData);
+  return runForOrganisation(suspendEmployment, form);
 }
 
 export async function reactivateEmploymentAction(
   _previous: EmploymentResult,
   formData: FormData,
 ): Promise<EmploymentResult> {
-  return runForOrganisation(reactivateEmployment, formData);
+  const form = formArgument(formData);
+  return runForOrganisation(reactivateEmployment, form);
 }
 
 export async function endEmploymentAction(
   _previous: EmploymentResult,
   formData: FormData,
 ): Promise<EmploymentResult> {
-  return runForOrganisation(endEmployment, formData);
+  const form = formArgument(formData);
+  return runForOrganisation(endEmployment, form);
 }
 
 type AnswerResult = ActionState<{ organisationId: string }>;
@@ -93,7 +101,8 @@ export async function acceptInvitationAction(
   _previous: AnswerResult,
   formData: FormData,
 ): Promise<AnswerResult> {
-  const result = await acceptInvitation(await getCurrentClaims(), formToObject(formData));
+  const form = formArgument(formData);
+  const result = await acceptInvitation(await getCurrentClaims(), formToObject(form));
   if (result.status !== "done") return result;
   // The new member lands on the organisation's dashboard. A redirect from here, not from the
   // client: the revalidated page no longer renders the form that would have navigated.
@@ -105,7 +114,8 @@ export async function declineInvitationAction(
   _previous: AnswerResult,
   formData: FormData,
 ): Promise<AnswerResult> {
-  const result = await declineInvitation(await getCurrentClaims(), formToObject(formData));
+  const form = formArgument(formData);
+  const result = await declineInvitation(await getCurrentClaims(), formToObject(form));
   if (result.status === "done") revalidatePath("/profile/invitation", "layout");
   return result;
 }

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { textRule } from "@/lib/validation/text";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * The people forms' schemas, shared by the browser (react-hook-form) and the server
  * actions. Ids are uuids; a version is the one the form read (optimistic concurrency).
  */
 const id = z.string().trim().min(1).uuid();
-const version = z.coerce.number().int().positive();
+const version = versionSchema;
 
 export const inviteSchema = z.object({
   email: z.string().trim().toLowerCase().check(textRule()).min(1).max(254).pipe(z.email()),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isTimeZone } from "@/lib/organisations/organisation-schema";
 import type { DayIntervals, WeeklyHours } from "./schema";
 import { textRule } from "@/lib/validation/text";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * The schedule forms' schema, shared by the browser and the server action. Times are local
@@ -130,13 +131,13 @@ export type ScheduleValues = z.output<typeof scheduleSchema>;
 
 export const updateScheduleSchema = scheduleSchema.extend({
   scheduleId: z.uuid(),
-  version: z.coerce.number().int().positive(),
+  version: versionSchema,
 });
 export type UpdateScheduleInput = z.input<typeof updateScheduleSchema>;
 
 export const deleteScheduleSchema = z.object({
   scheduleId: z.uuid(),
-  version: z.coerce.number().int().positive(),
+  version: versionSchema,
 });
 
 /** Weekly hours as stored: closed days left out, each day's intervals in time order. */

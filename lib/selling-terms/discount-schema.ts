@@ -3,6 +3,7 @@ import { textRule } from "@/lib/validation/text";
 import { discountKinds } from "./kinds";
 import { checkbox, percentToBasisPoints } from "./settings-schema";
 import { isLocalDateTime } from "@/lib/validation/calendar";
+import { versionSchema } from "@/lib/validation/version";
 
 /**
  * The discount-code forms (back office, commerce/discount), shared by the browser and the
@@ -76,12 +77,12 @@ export const discountSchema = discountFields.superRefine(checkDiscount);
 export const updateDiscountSchema = discountFields
   .extend({
     discountCodeId: z.string().trim().uuid(),
-    version: z.coerce.number().int().positive(),
+    version: versionSchema,
   })
   .superRefine(checkDiscount);
 export const discountActiveSchema = z.object({
   discountCodeId: z.string().trim().uuid(),
-  version: z.coerce.number().int().positive(),
+  version: versionSchema,
   active: checkbox,
 });
 

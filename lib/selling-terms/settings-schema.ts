@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { taxClasses, type TaxClass } from "@/lib/commerce/catalogue-types";
 import { textRule } from "@/lib/validation/text";
+import { INT4_MAX, versionSchema } from "@/lib/validation/version";
 
 /**
  * The selling-terms forms (back office, commerce/settings), shared by the browser and the
@@ -61,7 +62,7 @@ const rateFields = Object.fromEntries(
 
 export const sellingTermsSchema = z.object({
   /** The version of the terms read (0: never saved). */
-  version: z.coerce.number().int().min(0),
+  version: z.coerce.number().int().min(0).max(INT4_MAX),
   pricesIncludeTax: checkbox,
   pickupEnabled: checkbox,
   pickupNote: z
@@ -93,7 +94,7 @@ const deliveryRateFields = z.object({
 export const deliveryRateSchema = deliveryRateFields;
 export const updateDeliveryRateSchema = deliveryRateFields.extend({
   deliveryRateId: z.string().trim().uuid(),
-  version: z.coerce.number().int().positive(),
+  version: versionSchema,
 });
 
 export type DeliveryRateInput = z.input<typeof updateDeliveryRateSchema>;

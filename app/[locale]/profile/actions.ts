@@ -17,6 +17,7 @@ import { localeCookie } from "@/lib/i18n/config";
 import { profileSchema } from "@/lib/profile/profile-schema";
 import { createOwnProfile, updateOwnProfile } from "@/lib/profile/profiles";
 import { parseWithValidation } from "@/lib/validation/parse";
+import { formArgument } from "@/lib/validation/form-argument";
 
 function readForm(formData: FormData) {
   return {
@@ -38,9 +39,10 @@ export async function createProfileAction(
   _previous: ProfileFormState,
   formData: FormData,
 ): Promise<ProfileFormState> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
   if (!claims) return { status: "signedOut" };
-  const parsed = parseWithValidation(profileSchema, readForm(formData));
+  const parsed = parseWithValidation(profileSchema, readForm(form));
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   const phone = typeof claims.phone === "string" && claims.phone ? claims.phone : null;
   try {
@@ -53,7 +55,7 @@ export async function createProfileAction(
   // The browser's router renders again (the locale may have changed); the cached public
   // pages do not change: they hold nothing of anyone's profile.
   refresh();
-  const redirect = formData.get("redirect");
+  const redirect = form.get("redirect");
   return { status: "saved", target: targetOrHome(typeof redirect === "string" ? redirect : null) };
 }
 
@@ -61,9 +63,10 @@ export async function updateProfileAction(
   _previous: ProfileFormState,
   formData: FormData,
 ): Promise<ProfileFormState> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
   if (!claims) return { status: "signedOut" };
-  const parsed = parseWithValidation(profileSchema, readForm(formData));
+  const parsed = parseWithValidation(profileSchema, readForm(form));
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   try {
     const saved = await updateOwnProfile(claims, parsed.data);

@@ -3,6 +3,7 @@
 import { notFound, redirect } from "next/navigation";
 import { getSandboxProvider } from "@/lib/payments/get-provider";
 import { PaymentProviderError } from "@/lib/payments/provider";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * The sandbox challenge page's two buttons (approve / fail). The intent's id is its only
@@ -11,10 +12,11 @@ import { PaymentProviderError } from "@/lib/payments/provider";
  * challenge page itself when there was none. Only with the sandbox provider.
  */
 export async function answerSandboxChallenge(formData: FormData): Promise<void> {
+  const form = formArgument(formData);
   const sandbox = getSandboxProvider();
-  const intentId = formData.get("intentId");
-  const outcome = formData.get("outcome");
-  if (!sandbox || typeof intentId !== "string" || !/^(pi|seti)_[a-z0-9]+$/.test(intentId)) {
+  const intentId = form.get("intentId");
+  const outcome = form.get("outcome");
+  if (!sandbox || typeof intentId !== "string" || !/^(pi|seti)_[a-z0-9]{1,64}$/.test(intentId)) {
     notFound();
   }
   if (outcome !== "approve" && outcome !== "fail") notFound();

@@ -14,6 +14,7 @@ import { claimGuestCartsFor } from "@/lib/cart/claim";
 import { rememberCartCount } from "@/lib/cart/count-cookie-server";
 import type { UserClaims } from "@/lib/db/context";
 import { exchangeErrorKey, type CallbackErrorKey } from "./callback-params";
+import { formArgument } from "@/lib/validation/form-argument";
 
 export type CallbackActionState = { error: CallbackErrorKey | null };
 
@@ -35,6 +36,7 @@ export async function completeCallbackAction(
   _previous: CallbackActionState,
   form: FormData,
 ): Promise<CallbackActionState> {
+  form = formArgument(form);
   const code = field(form, "code");
   if (!code) return { error: "notPkce" };
   const client = await getRequestAuthClient();
@@ -96,6 +98,7 @@ export async function acceptInvitationAction(
   _previous: InvitationActionState,
   form: FormData,
 ): Promise<InvitationActionState> {
+  form = formArgument(form);
   const accessToken = field(form, "access_token");
   const refreshToken = field(form, "refresh_token");
   if (!accessToken || !refreshToken) return refused("notStartedHere");

@@ -7,15 +7,17 @@ import { submitContactMessage } from "@/lib/contact/submit-contact";
 import { clientAddress } from "@/lib/security/client-address";
 import { translateValidationMessage } from "@/lib/validation/messages";
 import type { ContactFormState } from "./form-state";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /** The contact form's server action: re-validates, rate-limits, stores, acknowledges. */
 export async function sendContactMessage(
   _previous: ContactFormState,
   formData: FormData,
 ): Promise<ContactFormState> {
+  const form = formArgument(formData);
   const values = Object.fromEntries(
     contactFields.map((field) => {
-      const value = formData.get(field);
+      const value = form.get(field);
       return [field, typeof value === "string" ? value : ""];
     }),
   ) as Record<ContactField, string>;

@@ -8,15 +8,17 @@ import { isLocale } from "@/lib/i18n/config";
 import { registerOrganisationSchema } from "@/lib/organisations/organisation-schema";
 import { registerOrganisation } from "@/lib/organisations/register";
 import { parseWithValidation } from "@/lib/validation/parse";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /** Registers an organisation for the caller, who becomes its owner. */
 export async function registerOrganisationAction(
   _previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
   if (!claims) return { status: "error", code: "notFound" };
-  const parsed = parseWithValidation(registerOrganisationSchema, formToObject(formData));
+  const parsed = parseWithValidation(registerOrganisationSchema, formToObject(form));
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   const locale = await getLocale();
   try {

@@ -6,6 +6,7 @@ import { getCurrentClaims } from "@/lib/auth/server/session";
 import { isAppError } from "@/lib/errors/app-error";
 import { cancelMyOrder, requestMyRefund } from "@/lib/orders/buyer";
 import { textRule } from "@/lib/validation/text";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * The buyer's order actions (server actions, CSRF-safe). Each answers with a redirect to the
@@ -35,21 +36,23 @@ async function settle(id: string, done: string, run: () => Promise<void>): Promi
 }
 
 export async function cancelMyOrderAction(formData: FormData): Promise<void> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
-  const id = orderId.safeParse(formData.get("orderId"));
+  const id = orderId.safeParse(form.get("orderId"));
   if (!claims || !id.success) redirect("/profile/order");
   await settle(id.data, "cancelled", () => cancelMyOrder(claims, id.data));
 }
 
 export async function askRefundAction(formData: FormData): Promise<void> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
   const parsed = refundSchema.safeParse({
-    orderId: formData.get("orderId"),
-    reason: formData.get("reason"),
+    orderId: form.get("orderId"),
+    reason: form.get("reason"),
   });
   if (!claims) redirect("/profile/order");
   if (!parsed.success) {
-    const id = orderId.safeParse(formData.get("orderId"));
+    const id = orderId.safeParse(form.get("orderId"));
     redirect(id.success ? `/profile/order/${id.data}?error=invalid` : "/profile/order");
   }
   await settle(parsed.data.orderId, "asked", () =>

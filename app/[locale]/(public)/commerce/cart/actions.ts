@@ -16,6 +16,7 @@ import { claimGuestCartsFor } from "@/lib/cart/claim";
 import type { UserClaims } from "@/lib/db/context";
 import { AppError } from "@/lib/errors/app-error";
 import { parseWithValidation } from "@/lib/validation/parse";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * The cart's actions (server actions: Next checks the Origin, so they are CSRF-safe). Each
@@ -58,7 +59,8 @@ export async function addToCartAction(
   _: CartActionState,
   formData: FormData,
 ): Promise<CartActionState> {
-  const parsed = parseWithValidation(addToCartSchema, formToObject(formData));
+  const form = formArgument(formData);
+  const parsed = parseWithValidation(addToCartSchema, formToObject(form));
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   return settle(async () => addToCart(await shopper(), parsed.data));
 }
@@ -73,7 +75,8 @@ export async function updateCartLineAction(
   _: CartActionState,
   formData: FormData,
 ): Promise<CartActionState> {
-  const parsed = parseWithValidation(updateLineSchema, formToObject(formData));
+  const form = formArgument(formData);
+  const parsed = parseWithValidation(updateLineSchema, formToObject(form));
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   return settle(async () => updateCartLine(await signedIn(), parsed.data));
 }
@@ -82,7 +85,8 @@ export async function removeCartLineAction(
   _: CartActionState,
   formData: FormData,
 ): Promise<CartActionState> {
-  const parsed = parseWithValidation(removeLineSchema, formToObject(formData));
+  const form = formArgument(formData);
+  const parsed = parseWithValidation(removeLineSchema, formToObject(form));
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   return settle(async () => updateCartLine(await signedIn(), { ...parsed.data, quantity: 0 }));
 }
@@ -91,7 +95,8 @@ export async function holdCartAgainAction(
   _: CartActionState,
   formData: FormData,
 ): Promise<CartActionState> {
-  const parsed = parseWithValidation(cartIdSchema, formToObject(formData));
+  const form = formArgument(formData);
+  const parsed = parseWithValidation(cartIdSchema, formToObject(form));
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   return settle(async () => holdCartAgain(await signedIn(), parsed.data));
 }

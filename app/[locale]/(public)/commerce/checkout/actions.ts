@@ -11,6 +11,7 @@ import { checkoutSchema, orderIdSchema } from "@/lib/orders/checkout-schema";
 import { paySandboxOrder } from "@/lib/orders/pay";
 import { placeOrder } from "@/lib/orders/place";
 import { parseWithValidation } from "@/lib/validation/parse";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * Checkout's actions (server actions: Next checks the Origin, so they are CSRF-safe). Each
@@ -23,9 +24,10 @@ export async function placeOrderAction(
   _: CheckoutState,
   formData: FormData,
 ): Promise<CheckoutState> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
   if (!claims) return { status: "error", code: "accountRequired" };
-  const parsed = parseWithValidation(checkoutSchema, formToObject(formData));
+  const parsed = parseWithValidation(checkoutSchema, formToObject(form));
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   let orderId: string;
   try {
@@ -55,7 +57,8 @@ const repriceSchema = z.object({
  * those: contact details never go into a URL).
  */
 export async function repriceCheckoutAction(formData: FormData): Promise<void> {
-  const parsed = repriceSchema.safeParse(formToObject(formData));
+  const form = formArgument(formData);
+  const parsed = repriceSchema.safeParse(formToObject(form));
   if (!parsed.success) redirect("/commerce/cart");
   const { cartId, delivery, addressId, discountCode } = parsed.data;
   const query = new URLSearchParams();
@@ -85,9 +88,10 @@ const cardSchema = z.object({
 
 /** Pays with the sandbox's card form; an authentication step goes to its challenge page. */
 export async function paySandboxAction(_: PayState, formData: FormData): Promise<PayState> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
   if (!claims) return { status: "error", code: "notFound" };
-  const parsed = parseWithValidation(cardSchema, formToObject(formData));
+  const parsed = parseWithValidation(cardSchema, formToObject(form));
   if (!parsed.success) return { status: "invalid", fieldErrors: parsed.fieldErrors };
   const [month = "", year = ""] = parsed.data.expiry.split("/").map((part) => part.trim());
   const card = {

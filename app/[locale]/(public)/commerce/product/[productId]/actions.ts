@@ -5,6 +5,7 @@ import { getCurrentClaims } from "@/lib/auth/server/session";
 import type { ActionState } from "@/lib/backoffice/action-state";
 import { formToObject } from "@/lib/backoffice/doors";
 import { deleteReview, updateReview, writeReview } from "@/lib/reviews/reviews";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * A shopper's review of the product: write, edit, delete. The signed-in user is the author;
@@ -19,13 +20,16 @@ function settle(result: ActionState<Write>): ActionState<Write> {
 }
 
 export async function writeReviewAction(_: ActionState<Write>, formData: FormData) {
-  return settle(await writeReview(await getCurrentClaims(), formToObject(formData)));
+  const form = formArgument(formData);
+  return settle(await writeReview(await getCurrentClaims(), formToObject(form)));
 }
 
 export async function updateReviewAction(_: ActionState<Write>, formData: FormData) {
-  return settle(await updateReview(await getCurrentClaims(), formToObject(formData)));
+  const form = formArgument(formData);
+  return settle(await updateReview(await getCurrentClaims(), formToObject(form)));
 }
 
 export async function deleteReviewAction(_: ActionState<Write>, formData: FormData) {
-  return settle(await deleteReview(await getCurrentClaims(), formToObject(formData)));
+  const form = formArgument(formData);
+  return settle(await deleteReview(await getCurrentClaims(), formToObject(form)));
 }

@@ -5,6 +5,7 @@ import type { ActionState } from "@/lib/backoffice/action-state";
 import { organisationAction } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { replyReviewCommand, reportReviewCommand } from "@/lib/reviews/reviews";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /** The reviews screen's actions: answer a review, report one to moderation. */
 type Write = { id: string; tags: string[] };
@@ -22,9 +23,11 @@ const reply = organisationAction(replyReviewCommand);
 const report = organisationAction(reportReviewCommand);
 
 export async function replyReviewAction(previous: ActionState<Write>, formData: FormData) {
-  return settle(await reply(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await reply(previous, form), form);
 }
 
 export async function reportReviewAction(previous: ActionState<Write>, formData: FormData) {
-  return settle(await report(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await report(previous, form), form);
 }

@@ -6,6 +6,7 @@ import { formToObject } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { getCurrentClaims } from "@/lib/auth/server/session";
 import { createFolder, deleteFileEntry, moveFile, renameFile } from "@/lib/files/commands";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * The storage screen's form actions: each runs its lib/files command as the caller. Create
@@ -35,26 +36,30 @@ export async function createFolderAction(
   _previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return run(createFolder, formData);
+  const form = formArgument(formData);
+  return run(createFolder, form);
 }
 
 export async function renameFileAction(
   _previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return run(renameFile, formData);
+  const form = formArgument(formData);
+  return run(renameFile, form);
 }
 
 export async function moveFileAction(
   _previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return run(moveFile, formData, false);
+  const form = formArgument(formData);
+  return run(moveFile, form, false);
 }
 
 export async function deleteFileAction(
   _previous: ActionState<{ id: string; removed: number }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string; removed: number }>> {
-  return run(deleteFileEntry, formData, false);
+  const form = formArgument(formData);
+  return run(deleteFileEntry, form, false);
 }

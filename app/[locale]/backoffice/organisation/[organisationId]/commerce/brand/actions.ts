@@ -6,6 +6,7 @@ import { organisationAction } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { createBrandCommand, deleteBrandCommand, updateBrandCommand } from "@/lib/commerce/brands";
 import { kindTag } from "@/lib/listings/cache-tags";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * The brand screens' actions (commerce.brand.write). After a write: the back office's commerce
@@ -31,19 +32,22 @@ export async function createBrandAction(
   previous: ActionState<Write>,
   formData: FormData,
 ): Promise<ActionState<Write>> {
-  return settle(await create(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await create(previous, form), form);
 }
 
 export async function updateBrandAction(
   previous: ActionState<Write>,
   formData: FormData,
 ): Promise<ActionState<Write>> {
-  return settle(await update(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await update(previous, form), form);
 }
 
 export async function deleteBrandAction(
   previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return settle(await remove(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await remove(previous, form), form);
 }

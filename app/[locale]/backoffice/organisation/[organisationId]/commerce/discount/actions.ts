@@ -10,6 +10,7 @@ import {
   updateDiscountCommand,
   type DiscountWrite,
 } from "@/lib/selling-terms/discount-commands";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /** The discount screens' actions (commerce.discount.write); the code screens are revalidated. */
 function settle(result: ActionState<DiscountWrite>, formData: FormData) {
@@ -28,19 +29,22 @@ export async function createDiscountAction(
   previous: ActionState<DiscountWrite>,
   formData: FormData,
 ): Promise<ActionState<DiscountWrite>> {
-  return settle(await create(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await create(previous, form), form);
 }
 
 export async function updateDiscountAction(
   previous: ActionState<DiscountWrite>,
   formData: FormData,
 ): Promise<ActionState<DiscountWrite>> {
-  return settle(await update(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await update(previous, form), form);
 }
 
 export async function setDiscountActiveAction(
   previous: ActionState<DiscountWrite>,
   formData: FormData,
 ): Promise<ActionState<DiscountWrite>> {
-  return settle(await setActive(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await setActive(previous, form), form);
 }

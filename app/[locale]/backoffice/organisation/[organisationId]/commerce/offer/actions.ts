@@ -12,6 +12,7 @@ import {
   type OfferWrite,
 } from "@/lib/commerce/offer-commands";
 import { offerWriteTags } from "@/lib/listings/cache-tags";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * The offer screens' actions (commerce.offer.write). After a write the back office's commerce
@@ -36,26 +37,30 @@ export async function createOfferAction(
   previous: ActionState<OfferWrite>,
   formData: FormData,
 ): Promise<ActionState<OfferWrite>> {
-  return settle(await create(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await create(previous, form), form);
 }
 
 export async function updateOfferAction(
   previous: ActionState<OfferWrite>,
   formData: FormData,
 ): Promise<ActionState<OfferWrite>> {
-  return settle(await update(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await update(previous, form), form);
 }
 
 export async function endOfferAction(
   previous: ActionState<OfferWrite>,
   formData: FormData,
 ): Promise<ActionState<OfferWrite>> {
-  return settle(await end(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await end(previous, form), form);
 }
 
 export async function deleteOfferAction(
   previous: ActionState<OfferWrite>,
   formData: FormData,
 ): Promise<ActionState<OfferWrite>> {
-  return settle(await remove(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await remove(previous, form), form);
 }

@@ -21,6 +21,7 @@ import {
 } from "@/lib/commerce/product-parts";
 import { duplicateProductCommand, setProductStatusCommand } from "@/lib/commerce/product-status";
 import { setListingLocationCommand } from "@/lib/listings/location";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * The product screens' actions. After a write: the back office's commerce screens are
@@ -66,62 +67,73 @@ const locate = organisationAction(setListingLocationCommand("product"));
 type Write = { id: string; version: number; tags: string[] };
 
 export async function createProductAction(previous: ActionState<Write>, formData: FormData) {
-  return settle(await create(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await create(previous, form), form);
 }
 
 export async function updateProductAction(previous: ActionState<Write>, formData: FormData) {
-  return settle(await update(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await update(previous, form), form);
 }
 
 export async function saveVariantsAction(previous: ActionState<Write>, formData: FormData) {
-  return settle(await variants(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await variants(previous, form), form);
 }
 
 export async function setProductStatusAction(
   previous: ActionState<{ ids: string[]; tags: string[] }>,
   formData: FormData,
 ) {
-  return settle(await status(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await status(previous, form), form);
 }
 
 export async function duplicateProductAction(previous: ActionState<Write>, formData: FormData) {
-  return settle(await duplicate(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await duplicate(previous, form), form);
 }
 
 export async function createAttributeAction(
   previous: ActionState<Write & { name: string }>,
   formData: FormData,
 ) {
-  return settle(await addAttribute(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await addAttribute(previous, form), form);
 }
 
 export async function updateAttributeAction(
   previous: ActionState<Write & { name: string }>,
   formData: FormData,
 ) {
-  return settle(await editAttribute(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await editAttribute(previous, form), form);
 }
 
 export async function deleteAttributeAction(previous: ActionState<Write>, formData: FormData) {
-  return settle(await removeAttribute(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await removeAttribute(previous, form), form);
 }
 
 export async function createExternalIdAction(
   previous: ActionState<Write & { externalId: string }>,
   formData: FormData,
 ) {
-  return settle(await addExternalId(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await addExternalId(previous, form), form);
 }
 
 export async function updateExternalIdAction(
   previous: ActionState<Write & { externalId: string }>,
   formData: FormData,
 ) {
-  return settle(await editExternalId(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await editExternalId(previous, form), form);
 }
 
 export async function deleteExternalIdAction(previous: ActionState<Write>, formData: FormData) {
-  return settle(await removeExternalId(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await removeExternalId(previous, form), form);
 }
 
 // ── Gallery ──────────────────────────────────────────────────────────────────────────────
@@ -136,25 +148,29 @@ export async function setImageAltTextAction(
   previous: ActionState<GalleryDone>,
   formData: FormData,
 ) {
-  return settle(await altText(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await altText(previous, form), form);
 }
 
 export async function moveImageAction(previous: ActionState<GalleryDone>, formData: FormData) {
-  return settle(await moveImage(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await moveImage(previous, form), form);
 }
 
 export async function removeImageAction(_previous: ActionState<GalleryDone>, formData: FormData) {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
   const state = await removeListingImage(
     claims,
-    formData.get("organisationId"),
+    form.get("organisationId"),
     productGallery,
-    formToObject(formData),
+    formToObject(form),
   );
-  return settle(state, formData);
+  return settle(state, form);
 }
 
 /** The details page's location section: expires `listing:<id>` and `listings:product`. */
 export async function setProductLocationAction(previous: ActionState<Write>, formData: FormData) {
-  return settle(await locate(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await locate(previous, form), form);
 }

@@ -10,6 +10,7 @@ import {
   updateSellingTermsCommand,
   type SettingsWrite,
 } from "@/lib/selling-terms/settings-commands";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /** The selling-terms screen's actions (commerce.settings.write); the screen is revalidated. */
 function settle(result: ActionState<SettingsWrite>, formData: FormData) {
@@ -28,19 +29,22 @@ export async function updateSellingTermsAction(
   previous: ActionState<SettingsWrite>,
   formData: FormData,
 ): Promise<ActionState<SettingsWrite>> {
-  return settle(await terms(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await terms(previous, form), form);
 }
 
 export async function createDeliveryRateAction(
   previous: ActionState<SettingsWrite>,
   formData: FormData,
 ): Promise<ActionState<SettingsWrite>> {
-  return settle(await createRate(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await createRate(previous, form), form);
 }
 
 export async function updateDeliveryRateAction(
   previous: ActionState<SettingsWrite>,
   formData: FormData,
 ): Promise<ActionState<SettingsWrite>> {
-  return settle(await updateRate(previous, formData), formData);
+  const form = formArgument(formData);
+  return settle(await updateRate(previous, form), form);
 }

@@ -11,6 +11,7 @@ import {
   removeContactEmailCommand,
   resendContactEmail,
 } from "@/lib/organisations/contact-emails";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /** The contact emails screen's actions (settings.contact.write). */
 function revalidate<R>(result: ActionState<R>, formData: FormData): ActionState<R> {
@@ -28,38 +29,34 @@ export async function addContactEmailAction(
   _previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
-  const result = await addContactEmail(
-    claims,
-    formData.get("organisationId"),
-    formToObject(formData),
-  );
-  return revalidate(result, formData);
+  const result = await addContactEmail(claims, form.get("organisationId"), formToObject(form));
+  return revalidate(result, form);
 }
 
 export async function resendContactEmailAction(
   _previous: ActionState<{ id: string; sent: boolean }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string; sent: boolean }>> {
+  const form = formArgument(formData);
   const claims = await getCurrentClaims();
-  const result = await resendContactEmail(
-    claims,
-    formData.get("organisationId"),
-    formToObject(formData),
-  );
-  return revalidate(result, formData);
+  const result = await resendContactEmail(claims, form.get("organisationId"), formToObject(form));
+  return revalidate(result, form);
 }
 
 export async function removeContactEmailAction(
   previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return revalidate(await remove(previous, formData), formData);
+  const form = formArgument(formData);
+  return revalidate(await remove(previous, form), form);
 }
 
 export async function makePrimaryContactEmailAction(
   previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return revalidate(await makePrimary(previous, formData), formData);
+  const form = formArgument(formData);
+  return revalidate(await makePrimary(previous, form), form);
 }

@@ -10,6 +10,7 @@ import {
   moveFaqCommand,
   updateFaqCommand,
 } from "@/lib/organisations/faqs";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /** The FAQ screen's actions (settings.faq.write), each revalidating the list. */
 async function revalidated<R>(
@@ -31,20 +32,24 @@ const remove = organisationAction(deleteFaqCommand);
 const move = organisationAction(moveFaqCommand);
 
 export async function createFaqAction(previous: ActionState<{ id: string }>, formData: FormData) {
-  return revalidated(create, previous, formData);
+  const form = formArgument(formData);
+  return revalidated(create, previous, form);
 }
 
 export async function updateFaqAction(previous: ActionState<{ id: string }>, formData: FormData) {
-  return revalidated(update, previous, formData);
+  const form = formArgument(formData);
+  return revalidated(update, previous, form);
 }
 
 export async function deleteFaqAction(previous: ActionState<{ id: string }>, formData: FormData) {
-  return revalidated(remove, previous, formData);
+  const form = formArgument(formData);
+  return revalidated(remove, previous, form);
 }
 
 export async function moveFaqAction(
   previous: ActionState<{ order: string[] }>,
   formData: FormData,
 ) {
-  return revalidated(move, previous, formData);
+  const form = formArgument(formData);
+  return revalidated(move, previous, form);
 }

@@ -6,6 +6,7 @@ import { organisationAction } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import type { ModuleName, ModuleTier } from "@/lib/modules/catalogue";
 import { disableModuleCommand, enableModuleCommand } from "@/lib/modules/organisation-modules";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /** The menu and every screen depend on the modules that are on: refresh the whole frame. */
 function revalidateFrame(formData: FormData) {
@@ -17,8 +18,9 @@ export async function enableModuleAction(
   previous: ActionState<{ module: ModuleName; tier: ModuleTier; changed: boolean }>,
   formData: FormData,
 ): Promise<ActionState<{ module: ModuleName; tier: ModuleTier; changed: boolean }>> {
-  const state = await organisationAction(enableModuleCommand)(previous, formData);
-  if (state.status === "done") revalidateFrame(formData);
+  const form = formArgument(formData);
+  const state = await organisationAction(enableModuleCommand)(previous, form);
+  if (state.status === "done") revalidateFrame(form);
   return state;
 }
 
@@ -26,7 +28,8 @@ export async function disableModuleAction(
   previous: ActionState<{ module: ModuleName; changed: boolean }>,
   formData: FormData,
 ): Promise<ActionState<{ module: ModuleName; changed: boolean }>> {
-  const state = await organisationAction(disableModuleCommand)(previous, formData);
-  if (state.status === "done") revalidateFrame(formData);
+  const form = formArgument(formData);
+  const state = await organisationAction(disableModuleCommand)(previous, form);
+  if (state.status === "done") revalidateFrame(form);
   return state;
 }

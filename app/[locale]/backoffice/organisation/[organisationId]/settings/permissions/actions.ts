@@ -6,6 +6,7 @@ import { organisationAction } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import type { Permission } from "@/lib/permissions/catalogue";
 import { saveRolePermissionsCommand } from "@/lib/organisations/roles";
+import { formArgument } from "@/lib/validation/form-argument";
 
 type Saved = { version: number; permissions: Permission[] };
 
@@ -14,8 +15,9 @@ export async function saveRolePermissionsAction(
   previous: ActionState<Saved>,
   formData: FormData,
 ): Promise<ActionState<Saved>> {
-  const state = await organisationAction(saveRolePermissionsCommand)(previous, formData);
-  const id = formData.get("organisationId");
+  const form = formArgument(formData);
+  const state = await organisationAction(saveRolePermissionsCommand)(previous, form);
+  const id = form.get("organisationId");
   if (state.status === "done" && typeof id === "string") {
     // Members holding the role see other menus and screens: refresh the whole frame.
     revalidatePath(organisationPath(id), "layout");

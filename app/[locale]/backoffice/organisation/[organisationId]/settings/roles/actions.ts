@@ -5,6 +5,7 @@ import type { ActionState } from "@/lib/backoffice/action-state";
 import { organisationAction } from "@/lib/backoffice/doors";
 import { organisationPath } from "@/lib/backoffice/navigation";
 import { createRoleCommand, deleteRoleCommand, updateRoleCommand } from "@/lib/organisations/roles";
+import { formArgument } from "@/lib/validation/form-argument";
 
 function revalidateRoles(formData: FormData) {
   const id = formData.get("organisationId");
@@ -17,8 +18,9 @@ export async function createRoleAction(
   previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  const state = await organisationAction(createRoleCommand)(previous, formData);
-  if (state.status === "done") revalidateRoles(formData);
+  const form = formArgument(formData);
+  const state = await organisationAction(createRoleCommand)(previous, form);
+  if (state.status === "done") revalidateRoles(form);
   return state;
 }
 
@@ -26,8 +28,9 @@ export async function updateRoleAction(
   previous: ActionState<{ version: number }>,
   formData: FormData,
 ): Promise<ActionState<{ version: number }>> {
-  const state = await organisationAction(updateRoleCommand)(previous, formData);
-  if (state.status === "done") revalidateRoles(formData);
+  const form = formArgument(formData);
+  const state = await organisationAction(updateRoleCommand)(previous, form);
+  if (state.status === "done") revalidateRoles(form);
   return state;
 }
 
@@ -35,7 +38,8 @@ export async function deleteRoleAction(
   previous: ActionState<null>,
   formData: FormData,
 ): Promise<ActionState<null>> {
+  const form = formArgument(formData);
   // No revalidation here: the deleted row's dialog refreshes the page once it has shown
   // the answer (components/backoffice/admin/delete-role-dialog.tsx).
-  return organisationAction(deleteRoleCommand)(previous, formData);
+  return organisationAction(deleteRoleCommand)(previous, form);
 }

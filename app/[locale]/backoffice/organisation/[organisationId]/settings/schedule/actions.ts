@@ -9,6 +9,7 @@ import {
   deleteScheduleCommand,
   updateScheduleCommand,
 } from "@/lib/schedules/schedules";
+import { formArgument } from "@/lib/validation/form-argument";
 
 /**
  * The schedule screens' actions (settings.schedule.write). The schedule form posts its
@@ -40,19 +41,22 @@ export async function createScheduleAction(
   previous: ActionState<{ id: string; version: number }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string; version: number }>> {
-  return revalidate(await create(previous, formData), formData);
+  const form = formArgument(formData);
+  return revalidate(await create(previous, form), form);
 }
 
 export async function updateScheduleAction(
   previous: ActionState<{ id: string; version: number }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string; version: number }>> {
-  return revalidate(await update(previous, formData), formData);
+  const form = formArgument(formData);
+  return revalidate(await update(previous, form), form);
 }
 
 export async function deleteScheduleAction(
   previous: ActionState<{ id: string }>,
   formData: FormData,
 ): Promise<ActionState<{ id: string }>> {
-  return revalidate(await remove(previous, formData), formData);
+  const form = formArgument(formData);
+  return revalidate(await remove(previous, form), form);
 }
