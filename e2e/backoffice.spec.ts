@@ -72,6 +72,37 @@ test("register an organisation, land on its dashboard, and strangers get 404", a
   await stranger.close();
 });
 
+test("the address follows the name, but never changes while its field has the focus", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUpAndSignIn(page, "slugger");
+  await page.goto("/backoffice/register-organisation");
+  await expect(page.getByRole("button", { name: "Register organisation" })).toBeEnabled();
+  const address = page.getByLabel("Address");
+
+  // Typed into the name alone, the address follows it.
+  await page.getByLabel("Name").fill("Corner Shop");
+  await expect(address).toHaveValue("corner-shop");
+
+  // The name changed while the person is in the address (the browser's autofill, or the
+  // schema module answering late on a busy machine): the address must not change under the
+  // cursor, or what is typed next lands after it ("corner-shop-twomy-shop").
+  await page.goto("/backoffice/register-organisation");
+  await expect(page.getByRole("button", { name: "Register organisation" })).toBeEnabled();
+  await address.click();
+  await page.getByLabel("Name").evaluate((input: HTMLInputElement, value: string) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }, "Corner Shop Two");
+  await expect(page.getByLabel("Name")).toHaveValue("Corner Shop Two");
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+  await expect(address).toBeFocused();
+  await expect(address).toHaveValue("");
+  await address.pressSequentially("my-shop");
+  await expect(address).toHaveValue("my-shop");
+});
+
 test("the frame works at 360 and 390 px: every area in sight, emails on one line", async ({
   page,
 }) => {

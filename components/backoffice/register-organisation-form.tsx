@@ -60,9 +60,13 @@ export function RegisterOrganisationForm({
   // fetched on the first keystroke (with zod, which the first submit needs anyway); the
   // answers arrive in order, the last keystroke's last.
   const name = form.register("name", {
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      const edited = () => form.getFieldState("slug").isDirty;
+    onChange: (event: { target: HTMLInputElement }) => {
+      const { value, form: element } = event.target;
+      // Edited, or in the person's hands right now: a field never changes under the cursor
+      // (text typed into it would land after the new address).
+      const edited = () =>
+        form.getFieldState("slug").isDirty ||
+        (element !== null && document.activeElement === element.elements.namedItem("slug"));
       if (edited()) return;
       // Asked again when the module answers: an address typed meanwhile stays.
       void import("@/lib/organisations/organisation-schema").then(({ slugify }) => {
