@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { MULTIPART, multipart } from "./support/multipart";
 import { expect, test } from "./support/test";
 
 /**
@@ -35,17 +36,6 @@ function pageOf(workers: Record<string, unknown>): string | null {
     .replace("[organisationId]", ORGANISATION)
     .replace(/\[[^\]]+\]/g, NO_SUCH_ID);
   return url === "" ? "/" : url;
-}
-
-function multipart(fields: Record<string, string>, boundary = "ActionProbe"): string {
-  return (
-    Object.entries(fields)
-      .map(
-        ([name, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      )
-      .join("") + `--${boundary}--\r\n`
-  );
 }
 
 test("every server action answers hand-made arguments without a 5xx", async ({ page }) => {
@@ -90,7 +80,7 @@ test("every server action answers hand-made arguments without a 5xx", async ({ p
       // A form whose organisation is not an id: redirecting actions once put it in a header.
       {
         label: "form with a NUL in organisationId",
-        headers: { ...call, "content-type": "multipart/form-data; boundary=ActionProbe" },
+        headers: { ...call, "content-type": MULTIPART },
         data: multipart({
           "0": '[{"status":"idle"},"$K1"]',
           _1_organisationId: "a\u0000b",
@@ -100,7 +90,7 @@ test("every server action answers hand-made arguments without a 5xx", async ({ p
       // The same action posted without JavaScript: the form is its first argument.
       {
         label: "form posted without JavaScript",
-        headers: { "content-type": "multipart/form-data; boundary=ActionProbe", origin },
+        headers: { "content-type": MULTIPART, origin },
         data: multipart({ [`$ACTION_ID_${action.id}`]: "", organisationId: ORGANISATION }),
       },
     ];

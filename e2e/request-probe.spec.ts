@@ -1,3 +1,4 @@
+import { MULTIPART, multipart } from "./support/multipart";
 import { type APIRequestContext, expect, test } from "./support/test";
 
 /**
@@ -16,18 +17,6 @@ async function contactActionId(request: APIRequestContext): Promise<string> {
   expect(id, "the contact form's action id").toBeTruthy();
   return id!;
 }
-
-function multipart(fields: Record<string, string>, boundary = "ProbeBoundary"): string {
-  return (
-    Object.entries(fields)
-      .map(
-        ([name, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      )
-      .join("") + `--${boundary}--\r\n`
-  );
-}
-const MULTIPART = "multipart/form-data; boundary=ProbeBoundary";
 
 test("malformed percent-escapes answer 400, never a 5xx", async ({ request }) => {
   for (const path of [
