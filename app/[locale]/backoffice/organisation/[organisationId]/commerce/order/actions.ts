@@ -61,13 +61,13 @@ function orderRedirectPath(organisationId: unknown, orderId: unknown): string {
 }
 
 export async function fulfilOrderAction(formData: FormData): Promise<void> {
-  await settle(formArgument(formData), fulfilOrderCommand);
+  await settle(formData, fulfilOrderCommand);
 }
 
 export async function refundOrderAction(formData: FormData): Promise<void> {
-  await settle(formArgument(formData), refundOrderCommand);
+  await settle(formData, refundOrderCommand);
 }
 
 export async function cancelOrderAction(formData: FormData): Promise<void> {
-  await settle(formArgument(formData), cancelOrderCommand);
+  await settle(formData, cancelOrderCommand);
 }
