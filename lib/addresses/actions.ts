@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { redirect } from "next/navigation";
 import { withRedirect } from "@/lib/auth/guard/redirect-target";
 import { getCurrentClaims } from "@/lib/auth/server/session";
-import { isAppError } from "@/lib/errors/app-error";
+import { AppError, isAppError } from "@/lib/errors/app-error";
 import { parseWithValidation } from "@/lib/validation/parse";
 import { addressSchema, updateAddressSchema } from "./address-schema";
 import { createAddress, deleteAddress, setDefaultAddress, updateAddress } from "./addresses";
@@ -111,10 +111,11 @@ export async function deleteAddressAction(formData: FormData): Promise<void> {
   const form = formArgument(formData);
   const claims = await claimsOr(LIST);
   const id = form.get("addressId");
-  // A version that is not one (missing, not a whole number, beyond the int4 column) is not
-  // checked, as before: the delete then names the address only.
+  // The list's form always sends the version it showed: without one (missing, not a whole
+  // number, beyond the int4 column) nothing is deleted, as for a version that moved on.
   const version = versionSchema.safeParse(form.get("version"));
   try {
+    if (!version.success) throw new AppError("stale");
     await deleteAddress(claims, typeof id === "string" ? id : "", version.data);
   } catch (error) {
     listError(error);

@@ -3,7 +3,11 @@ import { inRequestScope, signInCookies, siteRequest } from "./support/request-sc
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAddressAction, updateAddressAction } from "@/lib/addresses/actions";
+import {
+  createAddressAction,
+  deleteAddressAction,
+  updateAddressAction,
+} from "@/lib/addresses/actions";
 import {
   createAddress,
   deleteAddress,
@@ -256,6 +260,27 @@ describe("the address actions", () => {
     );
     expect(answer).toMatchObject({ status: "error", code: "notFound" });
     expect((await rowsOf(owner.userId))[0]).toMatchObject({ country: "US", version: 1 });
+  });
+
+  it("deletes only at a version the list showed: none, a bad or a stale one deletes nothing", async () => {
+    const user = await createTestUser(db(), "addr-act-delete");
+    const mine = await createAddress(user.claims, values());
+    const jar = await signInCookies(user);
+    const remove = (fields: Record<string, string>) =>
+      redirectOf(() => asCaller(jar, () => deleteAddressAction(form(fields))));
+    for (const version of [undefined, "", "abc", "1.5", "0", "2147483648", "99999999999", "2"]) {
+      const fields: Record<string, string> = { addressId: mine.id };
+      if (version !== undefined) fields.version = version;
+      expect({ version, target: await remove(fields) }).toEqual({
+        version,
+        target: "/profile/my-addresses?error=stale",
+      });
+    }
+    expect(await rowsOf(user.userId)).toHaveLength(1);
+    expect(await remove({ addressId: mine.id, version: "1" })).toBe(
+      "/profile/my-addresses?done=deleted",
+    );
+    expect(await rowsOf(user.userId)).toEqual([]);
   });
 
   it("sends a signed-out caller to sign in", async () => {
