@@ -1,5 +1,6 @@
 import { createLoader, createSerializer, parseAsNumberLiteral, parseAsString } from "nuqs/server";
 import { isCalendarDay } from "@/lib/validation/calendar";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The audit trail's URL state, one parser map for the page (loader) and its links
@@ -30,7 +31,6 @@ export interface AuditFilters {
   to?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTION = /^[a-z][a-zA-Z]*(\.[a-z][a-zA-Z]*){1,3}$/;
 const RESOURCE = /^[a-z][a-zA-Z]{0,63}$/;
 
@@ -42,7 +42,7 @@ export function auditFiltersFrom(params: {
   to: string | null;
 }): AuditFilters {
   const filters: AuditFilters = {};
-  if (params.person && UUID.test(params.person)) filters.actorUserId = params.person.toLowerCase();
+  if (params.person && isUuid(params.person)) filters.actorUserId = params.person.toLowerCase();
   if (params.action && ACTION.test(params.action)) filters.action = params.action;
   if (params.resource && RESOURCE.test(params.resource)) filters.resourceType = params.resource;
   if (isCalendarDay(params.from)) filters.from = params.from;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/rows";
 import type { Queryable, Tx } from "@/lib/db/types";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The request contexts on an explicit database (no `server-only`: tests use these on PGlite
@@ -18,7 +19,6 @@ export interface UserClaims {
   [claim: string]: unknown;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_ROLES = new Set(["authenticated", "anon"]);
 
 /**
@@ -217,7 +217,7 @@ export function runAsUser<T>(
   claims: UserClaims,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  if (typeof claims.sub !== "string" || !UUID.test(claims.sub)) {
+  if (!isUuid(claims.sub)) {
     throw new ContextError("A user context needs claims.sub to be a uuid.");
   }
   const role = claims.role ?? "authenticated";

@@ -1,4 +1,5 @@
 import { productCategories, type ProductCategory } from "@/lib/commerce/catalogue-types";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The URL state of the public product pages (`/commerce/product?category=…`): every filter,
@@ -30,8 +31,6 @@ export interface ProductSearchState {
 }
 
 type RawParams = Record<string, string | string[] | undefined>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function all(params: RawParams, key: string): string[] {
   const value = params[key];
@@ -78,7 +77,7 @@ export function parseProductSearch(params: RawParams): ProductSearchState {
     category: (productCategories as readonly string[]).includes(category ?? "")
       ? (category as ProductCategory)
       : null,
-    brands: [...new Set(all(params, "brand").filter((id) => UUID.test(id)))]
+    brands: [...new Set(all(params, "brand").filter((id) => isUuid(id)))]
       .map((id) => id.toLowerCase())
       .slice(0, MAX_LIST),
     min,

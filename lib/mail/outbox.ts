@@ -2,6 +2,7 @@ import "server-only";
 import { count, desc, eq } from "drizzle-orm";
 import { withSystemContext } from "@/lib/db/context";
 import { mailOutbox } from "./schema";
+import { isUuid } from "@/lib/validation/uuid";
 
 /** What the mailbox list shows of one email (no bodies). */
 export type OutboxSummary = {
@@ -28,8 +29,6 @@ export type OutboxPage = {
 
 export const outboxPageSize = 20;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One page of the dev outbox, newest first (for /dev/mailbox only). */
 export async function listOutbox(page: number, pageSize = outboxPageSize): Promise<OutboxPage> {
   return withSystemContext("dev.mailbox.list", async (tx) => {
@@ -55,7 +54,7 @@ export async function listOutbox(page: number, pageSize = outboxPageSize): Promi
 
 /** One email of the dev outbox, or null when the id is unknown or malformed. */
 export async function getOutboxMessage(id: string): Promise<OutboxMessage | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   return withSystemContext("dev.mailbox.read", async (tx) => {
     const [row] = await tx
       .select({

@@ -4,13 +4,13 @@ import { findSession, type SessionRow } from "@/lib/auth/service/sessions";
 import { verifyAccessToken } from "@/lib/auth/service/tokens";
 import { findUserById, type UserRow } from "@/lib/auth/service/users";
 import type { Tx } from "@/lib/db/context";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The Bearer checks of endpoints that act for a user: missing → 401 no_authorization; bad
  * signature, algorithm, kid or expiry → 403 bad_jwt; session gone (signed out) → 403
  * session_not_found; user gone → 403 user_not_found.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface VerifiedBearer {
   sub: string;
@@ -25,10 +25,10 @@ export async function verifyBearer(request: Request): Promise<VerifiedBearer> {
     throw new AuthError(401, "no_authorization", "This endpoint requires a valid Bearer token");
   }
   const claims = await verifyAccessToken(match[1]);
-  if (typeof claims.sub !== "string" || !UUID.test(claims.sub)) {
+  if (!isUuid(claims.sub)) {
     throw forbidden("bad_jwt", "invalid claim: missing sub claim");
   }
-  if (typeof claims.session_id !== "string" || !UUID.test(claims.session_id)) {
+  if (!isUuid(claims.session_id)) {
     throw forbidden("bad_jwt", "invalid claim: missing session_id claim");
   }
   return { sub: claims.sub, sessionId: claims.session_id };

@@ -8,13 +8,13 @@ import type { CredentialRow } from "@/lib/auth/service/webauthn";
 import { webAuthnSettings } from "@/lib/auth/service/webauthn-config";
 import { webauthnCredentials } from "@/lib/auth/webauthn-schema";
 import type { Tx } from "@/lib/db/context";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * A user's passkeys (WebAuthn credentials with no MFA factor) as the passkey endpoints read
  * and change them: handlers/passkey-ceremonies.ts (registration, sign-in) and
  * handlers/passkeys.ts (list, rename, delete, admin).
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PasskeyListItem {
   id: string;
@@ -51,7 +51,7 @@ export async function userPasskeys(tx: Tx, userId: string): Promise<CredentialRo
 export async function findPasskey(tx: Tx, userId: string, id: string): Promise<CredentialRow> {
   const passkeyNotFound = () =>
     new AuthError(404, "webauthn_credential_not_found", "Passkey not found");
-  if (!UUID.test(id)) throw passkeyNotFound();
+  if (!isUuid(id)) throw passkeyNotFound();
   const [row] = await tx
     .select()
     .from(webauthnCredentials)

@@ -19,6 +19,7 @@ import type { UserRow } from "@/lib/auth/service/users";
 import { normalizePhone, nullableString, parseBody } from "@/lib/auth/service/validation";
 import { withSystemContext, type Tx } from "@/lib/db/context";
 import { isUniqueViolation } from "@/lib/errors/app-error";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The admin MFA endpoints of GoTrue (service_role): GET /admin/users/{id}/factors (the
@@ -27,7 +28,6 @@ import { isUniqueViolation } from "@/lib/errors/app-error";
  * sessions it raised go back to aal1). Unknown user → 404 user_not_found; a factor that is not
  * that user's → 404 mfa_factor_not_found. Each answers the factor (the list for GET).
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user of the path and their factor, locked. */
 async function loadUserFactor(
@@ -36,7 +36,7 @@ async function loadUserFactor(
   factorId: string,
 ): Promise<{ user: UserRow; factor: FactorRow }> {
   const user = await loadTarget(tx, userId);
-  if (!UUID.test(factorId)) throw factorNotFound();
+  if (!isUuid(factorId)) throw factorNotFound();
   return { user, factor: await findOwnedFactor(tx, user, factorId) };
 }
 

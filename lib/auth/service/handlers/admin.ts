@@ -28,12 +28,12 @@ import {
   parseBody,
 } from "@/lib/auth/service/validation";
 import { withSystemContext, type Tx } from "@/lib/db/context";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The admin endpoints (supabase-js `auth.admin.*` with the service_role key): list (paged,
  * X-Total-Count and Link headers as GoTrue), get, create, update, delete users.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 1000;
 
@@ -98,7 +98,7 @@ export async function handleListUsers(
 }
 
 export async function loadTarget(tx: Tx, id: string): Promise<UserRow> {
-  if (!UUID.test(id)) throw userNotFound();
+  if (!isUuid(id)) throw userNotFound();
   const user = await findUserById(tx, id);
   if (!user) throw userNotFound();
   return user;
@@ -153,7 +153,7 @@ export async function handleCreateUser(request: Request, info: RequestInfo): Pro
   const { attributes, email, phone, passwordHash } = await prepare(request);
   if (!email && !phone)
     throw validationFailed("Cannot create a user without either an email or phone");
-  if (attributes.id && !UUID.test(attributes.id)) throw validationFailed("id must be an UUID");
+  if (attributes.id && !isUuid(attributes.id)) throw validationFailed("id must be an UUID");
   const bannedUntil = banUntil(attributes.ban_duration);
   return withSystemContext("auth: admin create user", async (tx) => {
     if (email) await assertAddressFree(tx, "email", email);

@@ -29,16 +29,16 @@ import {
 } from "@/lib/auth/service/handlers/webauthn-factor";
 import { normalizePhone, nullableString, parseBody } from "@/lib/auth/service/validation";
 import { withSystemContext } from "@/lib/db/context";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The MFA endpoints (`auth.mfa.*` of supabase-js): POST /factors, POST /factors/{id}/challenge,
  * POST /factors/{id}/verify, DELETE /factors/{id}. Another user's or an unknown factor id is
  * 404 mfa_factor_not_found. Challenge and verify: 15 per minute per client address each.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function assertFactorId(id: string): void {
-  if (!UUID.test(id)) throw new AuthError(404, "mfa_factor_not_found", "Factor not found");
+  if (!isUuid(id)) throw new AuthError(404, "mfa_factor_not_found", "Factor not found");
 }
 
 const enrollBody = z.object({
@@ -118,7 +118,7 @@ export async function handleVerifyFactor(
   if (isWebAuthnVerifyBody(raw)) return verifyWebAuthnFactor(bearer, raw, info, factorId);
   const body = parseBody(verifyBody, raw);
   assertFactorId(factorId);
-  if (!body.challenge_id || !UUID.test(body.challenge_id)) {
+  if (!isUuid(body.challenge_id)) {
     throw validationFailed("challenge_id must be an UUID");
   }
   if (!body.code) throw validationFailed("code is required");

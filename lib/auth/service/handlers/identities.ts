@@ -10,8 +10,7 @@ import type { RequestInfo } from "@/lib/auth/service/http";
 import { auditName } from "@/lib/auth/service/sessions";
 import { findUserByEmail } from "@/lib/auth/service/users";
 import { withSystemContext } from "@/lib/db/context";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * DELETE /user/identities/{identity_id} (unlinkIdentity): the last identity cannot go
@@ -26,7 +25,7 @@ export async function handleDeleteIdentity(
 ): Promise<Record<string, never>> {
   const bearer = await verifyBearer(request);
   assertManualLinkingEnabled();
-  if (!UUID.test(identityId)) {
+  if (!isUuid(identityId)) {
     throw new AuthError(404, "validation_failed", "identity_id must be an UUID");
   }
   return withSystemContext("auth: unlink identity", async (tx) => {

@@ -43,6 +43,7 @@ import {
 } from "@/lib/auth/service/webauthn-config";
 import { webauthnCredentials, type WebAuthnCeremony } from "@/lib/auth/webauthn-schema";
 import { withSystemContext, type Tx } from "@/lib/db/context";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * The passkey ceremonies (supabase-js `registerPasskey`, `signInWithPasskey`): options, then
@@ -51,7 +52,6 @@ import { withSystemContext, type Tx } from "@/lib/db/context";
  * - POST /passkeys/registration/options, /passkeys/registration/verify (Bearer)
  * - POST /passkeys/authentication/options, /passkeys/authentication/verify (a session)
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Options (either ceremony) and verifications, per client address. */
 export const PASSKEY_OPTIONS_RULE: AuthRateRule = {
@@ -102,7 +102,7 @@ const verifyBody = z.object({
 });
 
 function challengeIdOf(body: { challenge_id?: string }): string {
-  if (!body.challenge_id || !UUID.test(body.challenge_id)) {
+  if (!isUuid(body.challenge_id)) {
     throw validationFailed("challenge_id must be an UUID");
   }
   return body.challenge_id;

@@ -30,6 +30,7 @@ import { findUserById, type UserRow } from "@/lib/auth/service/users";
 import { nullableString, parseBody } from "@/lib/auth/service/validation";
 import { webauthnCredentials } from "@/lib/auth/webauthn-schema";
 import { withSystemContext, type Tx } from "@/lib/db/context";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * Passkeys (supabase-js `auth.passkey.*`, `signInWithPasskey`, `registerPasskey`,
@@ -45,7 +46,6 @@ import { withSystemContext, type Tx } from "@/lib/db/context";
  */
 type Handler = (request: Request, info: RequestInfo) => Promise<Response>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_NAME_LENGTH = 120;
 
 /** GET /passkeys: the Bearer's passkeys, oldest first. */
@@ -98,7 +98,7 @@ async function deleteHandler(request: Request, info: RequestInfo, id: string): P
 }
 
 async function adminUser(tx: Tx, userId: string): Promise<UserRow> {
-  const user = UUID.test(userId) ? await findUserById(tx, userId) : undefined;
+  const user = isUuid(userId) ? await findUserById(tx, userId) : undefined;
   if (!user) throw new AuthError(404, "user_not_found", "User not found");
   return user;
 }

@@ -47,6 +47,7 @@ import {
 } from "@/lib/auth/service/webauthn-config";
 import { webauthnCredentials } from "@/lib/auth/webauthn-schema";
 import { withSystemContext, type Tx } from "@/lib/db/context";
+import { isUuid } from "@/lib/validation/uuid";
 
 /**
  * WebAuthn as an MFA factor (supabase-js `auth.mfa.*` with factorType "webauthn" and
@@ -210,8 +211,6 @@ const verifyBody = z.object({
   }),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const verificationFailed = () =>
   unprocessable("mfa_verification_failed", "WebAuthn verification failed");
 const challengeNotFound = () =>
@@ -231,8 +230,8 @@ export async function verifyWebAuthnFactor(
 ): Promise<SessionResponse> {
   if (!webAuthnSettings().mfa) throw verifyDisabled();
   const body = parseBody(verifyBody, raw);
-  if (!UUID.test(factorId)) throw new AuthError(404, "mfa_factor_not_found", "Factor not found");
-  if (!body.challenge_id || !UUID.test(body.challenge_id)) {
+  if (!isUuid(factorId)) throw new AuthError(404, "mfa_factor_not_found", "Factor not found");
+  if (!isUuid(body.challenge_id)) {
     throw validationFailed("challenge_id must be an UUID");
   }
   const type = body.webauthn.type;
