@@ -26,6 +26,20 @@ export const pureModules = [
   "lib/security/peer-address.ts",
   // Password hashing of the auth service.
   "lib/auth/service/passwords.ts",
+  // Commerce and money: prices, offers, discounts and tax of an order, the invoices' amounts
+  // and numbers, the platform fee, refunds and receipts, cart stock, order steps and
+  // cancellation, the payment webhook's signature, the billing month.
+  "lib/commerce/money.ts",
+  "lib/commerce/offer-price.ts",
+  "lib/selling-terms/pricing.ts",
+  "lib/invoices/totals.ts",
+  "lib/invoices/numbering.ts",
+  "lib/income/fees.ts",
+  "lib/billing/receipt-rules.ts",
+  "lib/billing/period.ts",
+  "lib/cart/line-state.ts",
+  "lib/orders/order-rules.ts",
+  "lib/payments/signature.ts",
   // The zod schemas of forms and commands, and the shared text rule (not the message
   // plumbing of lib/validation: error map, resolver, message keys).
   "lib/validation/text.ts",

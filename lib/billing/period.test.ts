@@ -20,6 +20,21 @@ describe("addMonth", () => {
       "2028-02-29T08:00:00.000Z",
     );
   });
+
+  it("keeps the day when the next month has it, and rolls a year over at its end", () => {
+    const next = (iso: string) => addMonth(new Date(iso)).toISOString();
+    expect(next("2026-03-31T23:59:59.999Z")).toBe("2026-04-30T23:59:59.999Z");
+    expect(next("2026-04-30T12:00:00.000Z")).toBe("2026-05-30T12:00:00.000Z");
+    expect(next("2026-02-28T12:00:00.000Z")).toBe("2026-03-28T12:00:00.000Z");
+    expect(next("2026-12-31T12:00:00.000Z")).toBe("2027-01-31T12:00:00.000Z");
+    expect(next("2026-11-30T12:00:00.000Z")).toBe("2026-12-30T12:00:00.000Z");
+  });
+
+  it("does not change the date it is given", () => {
+    const start = new Date("2026-01-31T08:00:00Z");
+    addMonth(start);
+    expect(start.toISOString()).toBe("2026-01-31T08:00:00.000Z");
+  });
 });
 
 describe("the card form", () => {

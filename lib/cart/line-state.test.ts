@@ -14,6 +14,9 @@ describe("cartLineState", () => {
     expect(cartLineState({ ...base, tracked: false, available: null, holdExpiresAt: null })).toBe(
       "open",
     );
+    // Either sign of untracked stock is enough: the flag, or no count to compare with.
+    expect(cartLineState({ ...base, tracked: false, available: 0 })).toBe("open");
+    expect(cartLineState({ ...base, available: null, holdExpiresAt: null })).toBe("open");
   });
   it("fewer units than the line asks for is short, even while held", () => {
     expect(cartLineState({ ...base, available: 1 })).toBe("short");

@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { currencyDigits, fromMinorUnits, toMinorUnits } from "./money";
+import { currencyDigits, fromMinorUnits, minorToAmount, toMinorUnits } from "./money";
 
 describe("money", () => {
   it("knows each currency's decimals", () => {
     expect(currencyDigits("EUR")).toBe(2);
     expect(currencyDigits("JPY")).toBe(0);
     expect(currencyDigits("KWD")).toBe(3);
+  });
+
+  it("counts two decimals for a code Intl does not accept", () => {
+    expect(currencyDigits("euro")).toBe(2);
+    expect(currencyDigits("")).toBe(2);
+  });
+
+  it("turns minor units into the amount Intl formats, in the currency's decimals", () => {
+    expect(minorToAmount(1999, "EUR")).toBe(19.99);
+    expect(minorToAmount(1500, "JPY")).toBe(1500);
+    expect(minorToAmount(1234, "KWD")).toBe(1.234);
   });
 
   it("reads typed amounts into minor units", () => {
@@ -15,6 +26,8 @@ describe("money", () => {
     expect(toMinorUnits("0.05", 2)).toBe(5);
     expect(toMinorUnits("1500", 0)).toBe(1500);
     expect(toMinorUnits("99999999.99", 2)).toBe(9_999_999_999);
+    expect(toMinorUnits("12.345", 3)).toBe(12_345);
+    expect(toMinorUnits("12", 3)).toBe(12_000);
   });
 
   it("refuses what is not a plain amount", () => {
@@ -28,6 +41,8 @@ describe("money", () => {
     expect(fromMinorUnits(1999, 2)).toBe("19.99");
     expect(fromMinorUnits(5, 2)).toBe("0.05");
     expect(fromMinorUnits(1500, 0)).toBe("1500");
+    expect(fromMinorUnits(1_000_000, 2)).toBe("10000.00");
+    expect(fromMinorUnits(1234, 3)).toBe("1.234");
     expect(toMinorUnits(fromMinorUnits(123_456_789, 3), 3)).toBe(123_456_789);
   });
 });

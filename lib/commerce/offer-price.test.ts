@@ -45,7 +45,21 @@ describe("offerPrice", () => {
   it("a tie goes to the offer ending first, then the smaller id", () => {
     const early = new Date("2029-01-01T00:00:00Z");
     expect(offerPrice(1000, [pct(10, "a"), fixed(900, "b", early)])?.offerId).toBe("b");
+    expect(offerPrice(1000, [fixed(900, "b", early), pct(10, "a")])?.offerId).toBe("b");
     expect(offerPrice(1000, [fixed(900, "z"), pct(10, "a")])?.offerId).toBe("a");
+    expect(offerPrice(1000, [pct(10, "a"), fixed(900, "z")])?.offerId).toBe("a");
+  });
+
+  it("a lower price beats an earlier end", () => {
+    const early = new Date("2029-01-01T00:00:00Z");
+    expect(offerPrice(1000, [pct(20, "z"), fixed(850, "a", early)])?.offerId).toBe("z");
+  });
+
+  it("caps a percentage at 100 and ignores a negative one", () => {
+    expect(priceUnder(1000, pct(150))).toBe(0);
+    expect(offerPrice(1000, [pct(150)])).toMatchObject({ priceMinor: 0, percentSaved: 100 });
+    expect(priceUnder(1000, pct(-10))).toBe(1000);
+    expect(offerPrice(1000, [pct(-10)])).toBeNull();
   });
 
   it("a fixed price at or above the normal price is not an offer", () => {

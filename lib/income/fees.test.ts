@@ -8,7 +8,40 @@ describe("the platform fee", () => {
     expect(feeOf(49, 500)).toBe(2); // 2.45 → 2
     expect(feeOf(1_500, 150)).toBe(23); // 22.5 → 23
     expect(feeOf(0, 500)).toBe(0);
-    expect(() => feeOf(-1, 500)).toThrow(RangeError);
+    expect(() => feeOf(-1, 500)).toThrow(new RangeError("amount"));
+  });
+
+  it("refuses an amount that is not whole minor units", () => {
+    expect(() => feeOf(10.5, 500)).toThrow(RangeError);
+    expect(() => feeOf(2 ** 53, 500)).toThrow(RangeError);
+    expect(feeOf(2 ** 53 - 1, 10_000)).toBe(2 ** 53 - 1);
+  });
+
+  it("gives back the whole fee for a full refund, and never more", () => {
+    const charge = { grossMinor: 3_001, feeMinor: 151, refundedBefore: 0, feeBackBefore: 0 };
+    expect(feeBack({ ...charge, amountMinor: 3_001 })).toBe(151);
+    // A refund above what is left counts as what is left.
+    expect(
+      feeBack({ ...charge, refundedBefore: 2_001, feeBackBefore: 101, amountMinor: 5_000 }),
+    ).toBe(50);
+  });
+
+  it("rounds the running share half up", () => {
+    // 150 × 1_001 / 3_000 = 50.05 → 50; 150 × 1_010 / 3_000 = 50.5 → 51.
+    const charge = { grossMinor: 3_000, feeMinor: 150, refundedBefore: 0, feeBackBefore: 0 };
+    expect(feeBack({ ...charge, amountMinor: 1_001 })).toBe(50);
+    expect(feeBack({ ...charge, amountMinor: 1_010 })).toBe(51);
+    expect(feeBack({ ...charge, amountMinor: 1_009 })).toBe(50);
+  });
+
+  it("never takes back a fee already given back, and gives nothing back on no charge", () => {
+    const charge = { grossMinor: 3_000, feeMinor: 150 };
+    expect(feeBack({ ...charge, refundedBefore: 0, feeBackBefore: 60, amountMinor: 1_000 })).toBe(
+      0,
+    );
+    expect(
+      feeBack({ grossMinor: 0, feeMinor: 0, refundedBefore: 0, feeBackBefore: 0, amountMinor: 0 }),
+    ).toBe(0);
   });
 
   it("is given back in proportion to refunds, adding up to the whole fee", () => {

@@ -23,6 +23,15 @@ describe("allocate", () => {
     expect(allocate(7, [0, 0])).toEqual([7, 0]);
     expect(allocate(5, [])).toEqual([]);
   });
+
+  it("gives the units left over to the largest remainders first", () => {
+    // 3.33… and 6.66…: the second part has the larger remainder.
+    expect(allocate(10, [1, 2])).toEqual([3, 7]);
+    expect(allocate(10, [2, 1])).toEqual([7, 3]);
+    expect(allocate(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    // 1.6 (remainder 3/5) and 2.4 (2/5): the smaller weight has the larger remainder.
+    expect(allocate(4, [2, 3])).toEqual([2, 2]);
+  });
 });
 
 describe("computeInvoiceAmounts", () => {
@@ -56,6 +65,57 @@ describe("computeInvoiceAmounts", () => {
     expect(gross).toBe(result.totals.totalMinor);
   });
 
+  it("lists the rates in ascending order, a rate shared by lines and delivery once", () => {
+    const result = computeInvoiceAmounts({
+      lines: [
+        { description: "Lamp", quantity: 1, unitPriceMinor: 1210, taxRateBps: 2100 },
+        { description: "Book", quantity: 1, unitPriceMinor: 520, taxRateBps: 400 },
+        { description: "Vase", quantity: 2, unitPriceMinor: 605, taxRateBps: 2100 },
+      ],
+      discountMinor: 0,
+      deliveryMinor: 1100,
+      deliveryTaxRateBps: 1000,
+    });
+    expect(result.taxes).toEqual([
+      { rateBps: 400, grossMinor: 520, baseMinor: 500, taxMinor: 20 },
+      { rateBps: 1000, grossMinor: 1100, baseMinor: 1000, taxMinor: 100 },
+      { rateBps: 2100, grossMinor: 2420, baseMinor: 2000, taxMinor: 420 },
+    ]);
+    expect(result.totals).toMatchObject({ taxMinor: 540, totalMinor: 4040 });
+  });
+
+  it("leaves out a rate nothing is charged at, and free delivery", () => {
+    const result = computeInvoiceAmounts({
+      lines: [
+        { description: "Gift", quantity: 1, unitPriceMinor: 0, taxRateBps: 400 },
+        { description: "Lamp", quantity: 1, unitPriceMinor: 1210, taxRateBps: 2100 },
+      ],
+      discountMinor: 0,
+      deliveryMinor: 0,
+      deliveryTaxRateBps: 1000,
+    });
+    expect(result.taxes).toEqual([
+      { rateBps: 2100, grossMinor: 1210, baseMinor: 1000, taxMinor: 210 },
+    ]);
+  });
+
+  it("takes a discount of the whole subtotal, leaving only the delivery", () => {
+    const result = computeInvoiceAmounts({
+      lines: [{ description: "A", quantity: 1, unitPriceMinor: 1210, taxRateBps: 2100 }],
+      discountMinor: 1210,
+      deliveryMinor: 500,
+      deliveryTaxRateBps: 0,
+    });
+    expect(result.taxes).toEqual([{ rateBps: 0, grossMinor: 500, baseMinor: 500, taxMinor: 0 }]);
+    expect(result.totals).toEqual({
+      subtotalMinor: 1210,
+      discountMinor: 1210,
+      deliveryMinor: 500,
+      taxMinor: 0,
+      totalMinor: 500,
+    });
+  });
+
   it("refuses a discount above the lines' total", () => {
     expect(() =>
       computeInvoiceAmounts({
@@ -64,7 +124,7 @@ describe("computeInvoiceAmounts", () => {
         deliveryMinor: 0,
         deliveryTaxRateBps: 0,
       }),
-    ).toThrow(RangeError);
+    ).toThrow(new RangeError("discount exceeds subtotal"));
   });
 });
 
@@ -84,6 +144,19 @@ describe("computeCreditAmounts", () => {
       deliveryMinor: 0,
       taxMinor: 699,
       totalMinor: 5000,
+    });
+  });
+
+  it("credits at 0 % when the invoice had no tax rows", () => {
+    expect(computeCreditAmounts(700, [])).toEqual({
+      taxes: [{ rateBps: 0, grossMinor: 700, baseMinor: 700, taxMinor: 0 }],
+      totals: {
+        subtotalMinor: 700,
+        discountMinor: 0,
+        deliveryMinor: 0,
+        taxMinor: 0,
+        totalMinor: 700,
+      },
     });
   });
 });

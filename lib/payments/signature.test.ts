@@ -44,4 +44,60 @@ describe("webhook signatures (Stripe's t=…,v1=… scheme)", () => {
     expect(() => verifyWebhookSignature(payload, future, secret, { now })).toThrow(/tolerance/);
     expect(() => verifyWebhookSignature(payload, edge, secret, { now })).not.toThrow();
   });
+
+  it("says why a header is malformed: it needs a numeric t and a 64-digit hex v1", () => {
+    const now = 1_800_000_000;
+    const [t, v1] = signWebhookPayload(payload, secret, now).split(",");
+    const malformed = (value: string) =>
+      expect(() => verifyWebhookSignature(payload, value, secret, { now })).toThrow(
+        new WebhookSignatureError("malformed signature header"),
+      );
+    malformed(`${t}`);
+    malformed(`${v1}`);
+    malformed(`t=x${now},${v1}`);
+    malformed(`t=${now}x,${v1}`);
+    malformed(`t=${now},${v1}0`);
+    malformed(`t=${now},v1=x${v1!.slice(3)}`);
+    malformed(`t=${now},${v1!.toUpperCase().replace("V1=", "v1=")}`);
+    malformed(`t=1234567890123,${v1}`);
+    malformed(`${t},v1${v1!.slice(3)}`);
+  });
+
+  it("says whether the header is missing or the signature wrong", () => {
+    const now = 1_800_000_000;
+    const [t] = signWebhookPayload(payload, secret, now).split(",");
+    expect(() => verifyWebhookSignature(payload, undefined, secret, { now })).toThrow(
+      new WebhookSignatureError("missing signature header"),
+    );
+    expect(() =>
+      verifyWebhookSignature(payload, `${t},v1=${"0".repeat(64)}`, secret, { now }),
+    ).toThrow(new WebhookSignatureError("signature does not match"));
+  });
+
+  it("reads entries with spaces around them, and ignores entries without a value", () => {
+    const now = 1_800_000_000;
+    const [t, v1] = signWebhookPayload(payload, secret, now).split(",");
+    const spaced = ` ${t!.replace("=", " = ")} , junk, v0=abc , id=42, ${v1} `;
+    expect(() => verifyWebhookSignature(payload, spaced, secret, { now })).not.toThrow();
+  });
+
+  it("signs and checks against the current clock by default", () => {
+    const header = signWebhookPayload(payload, secret);
+    const t = Number(/^t=(\d+),/.exec(header)?.[1]);
+    expect(Math.abs(t - Date.now() / 1000)).toBeLessThan(5);
+    expect(() => verifyWebhookSignature(payload, header, secret)).not.toThrow();
+    const old = signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000) - 400);
+    expect(() => verifyWebhookSignature(payload, old, secret)).toThrow(/tolerance/);
+  });
+
+  it("takes another tolerance when given one", () => {
+    const now = 1_800_000_000;
+    const header = signWebhookPayload(payload, secret, now - 11);
+    expect(() =>
+      verifyWebhookSignature(payload, header, secret, { now, toleranceSeconds: 10 }),
+    ).toThrow(/tolerance/);
+    expect(() =>
+      verifyWebhookSignature(payload, header, secret, { now, toleranceSeconds: 11 }),
+    ).not.toThrow();
+  });
 });

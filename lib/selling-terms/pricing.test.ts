@@ -39,6 +39,12 @@ describe("rounding helpers", () => {
     expect(allocate(7n, [0n, 3n, 3n])).toEqual([0n, 4n, 3n]);
     expect(allocate(0n, [5n, 5n])).toEqual([0n, 0n]);
     expect(allocate(5n, [0n, 0n])).toEqual([0n, 0n]);
+    // 3.33… and 6.66…: the unit left over goes to the larger remainder, wherever it is.
+    expect(allocate(10n, [1n, 2n])).toEqual([3n, 7n]);
+    expect(allocate(10n, [2n, 1n])).toEqual([7n, 3n]);
+    expect(allocate(2n, [1n, 1n, 1n])).toEqual([1n, 1n, 0n]);
+    // 1.6 (remainder 3/5) and 2.4 (2/5): the smaller weight has the larger remainder.
+    expect(allocate(4n, [2n, 3n])).toEqual([2n, 2n]);
   });
 });
 
@@ -142,6 +148,119 @@ describe("priceOrder", () => {
     expect(() =>
       priceOrder({ ...base, lines: [line("a", 1)], discount: { kind: "fixed", amountMinor: -5 } }),
     ).toThrow(RangeError);
+  });
+
+  it("names what it refuses, so that a bad price can be traced to its line", () => {
+    const base: PriceOrderInput = { lines: [], pricesIncludeTax: true, rates };
+    expect(() => priceOrder({ ...base, lines: [line("a", 9.5)] })).toThrow(
+      "unit price of a must be an integer ≥ 0, got 9.5",
+    );
+    expect(() => priceOrder({ ...base, lines: [line("b", 100, 0)] })).toThrow(
+      "quantity of b must be an integer ≥ 1, got 0",
+    );
+    expect(() =>
+      priceOrder({ ...base, rates: { standard: 10001 }, lines: [line("a", 1)] }),
+    ).toThrow("rate of standard must be ≤ 10000");
+    expect(() =>
+      priceOrder({ ...base, rates: { reduced: -1 }, lines: [line("a", 1, 1, "reduced")] }),
+    ).toThrow("rate of reduced must be an integer ≥ 0, got -1");
+    expect(() =>
+      priceOrder({ ...base, lines: [line("a", 1)], discount: { kind: "fixed", amountMinor: -5 } }),
+    ).toThrow("discount amount must be an integer ≥ 0, got -5");
+    expect(() =>
+      priceOrder({
+        ...base,
+        lines: [line("a", 1)],
+        delivery: { priceMinor: -1, taxClass: "zero" },
+      }),
+    ).toThrow("delivery price must be an integer ≥ 0, got -1");
+  });
+
+  it("takes a percentage code up to 100 % and refuses one above", () => {
+    const base: PriceOrderInput = { lines: [line("a", 1000)], pricesIncludeTax: true, rates };
+    expect(
+      priceOrder({ ...base, discount: { kind: "percent", basisPoints: 10000 } }).totals.totalMinor,
+    ).toBe(0);
+    expect(() =>
+      priceOrder({ ...base, discount: { kind: "percent", basisPoints: 10001 } }),
+    ).toThrow("discount basis points must be ≤ 10000");
+    expect(() => priceOrder({ ...base, discount: { kind: "percent", basisPoints: -1 } })).toThrow(
+      "discount basis points must be an integer ≥ 0, got -1",
+    );
+    expect(() => priceOrder({ ...base, discount: { kind: "percent", basisPoints: 12.5 } })).toThrow(
+      RangeError,
+    );
+  });
+
+  it("takes a free unit and a 100 % tax rate", () => {
+    const order = priceOrder({
+      lines: [line("free", 0, 2), line("a", 1000)],
+      pricesIncludeTax: false,
+      rates: { standard: 10000 },
+    });
+    expect(order.lines.map((l) => [l.amountMinor, l.taxMinor, l.grossMinor])).toEqual([
+      [0, 0, 0],
+      [1000, 1000, 2000],
+    ]);
+  });
+
+  it("prices a line up to 10^15 minor units, and refuses one above", () => {
+    const base: PriceOrderInput = { lines: [], pricesIncludeTax: true, rates: {} };
+    expect(priceOrder({ ...base, lines: [line("a", 10 ** 15)] }).totals.totalMinor).toBe(10 ** 15);
+    expect(priceOrder({ ...base, lines: [line("a", 5 * 10 ** 14, 2)] }).totals.totalMinor).toBe(
+      10 ** 15,
+    );
+    expect(() => priceOrder({ ...base, lines: [line("a", 10 ** 15 + 1)] })).toThrow(
+      "amount of a is too large",
+    );
+    expect(() => priceOrder({ ...base, lines: [line("a", 5 * 10 ** 14 + 1, 2)] })).toThrow(
+      RangeError,
+    );
+  });
+
+  it("takes a fixed discount below the goods as it is, and spreads it by amount", () => {
+    const order = priceOrder({
+      lines: [line("a", 100), line("b", 200)],
+      pricesIncludeTax: true,
+      rates: {},
+      discount: { kind: "fixed", amountMinor: 10 },
+    });
+    // 10 over 100 : 200 → 3.33 and 6.67: the unit left over goes to b.
+    expect(order.lines.map((l) => [l.discountMinor, l.grossMinor])).toEqual([
+      [3, 97],
+      [7, 193],
+    ]);
+    expect(order.totals).toMatchObject({ discountMinor: 10, totalMinor: 290 });
+  });
+
+  it("lists the rates in ascending order whatever the order of the lines", () => {
+    const order = priceOrder({
+      lines: [line("z", 500, 1, "zero"), line("b", 1100, 1, "reduced"), line("a", 1210)],
+      pricesIncludeTax: true,
+      rates,
+    });
+    expect(order.taxBreakdown.map((b) => b.rateBasisPoints)).toEqual([0, 1000, 2100]);
+  });
+
+  it("breaks the tax down by rate, lines and delivery together, in ascending order", () => {
+    const order = priceOrder({
+      lines: [line("a", 1210), line("b", 1100, 1, "reduced"), line("c", 2420)],
+      pricesIncludeTax: true,
+      rates,
+      delivery: { priceMinor: 110, taxClass: "reduced" },
+    });
+    expect(order.taxBreakdown).toEqual([
+      { rateBasisPoints: 1000, netMinor: 1100, taxMinor: 110 },
+      { rateBasisPoints: 2100, netMinor: 3000, taxMinor: 630 },
+    ]);
+    expect(order.totals).toEqual({
+      subtotalMinor: 4730,
+      discountMinor: 0,
+      deliveryMinor: 110,
+      taxMinor: 740,
+      netMinor: 4100,
+      totalMinor: 4840,
+    });
   });
 
   it("keeps every part summing to its total over random carts", () => {
