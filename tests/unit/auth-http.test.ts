@@ -49,6 +49,25 @@ describe("auth wire conventions", () => {
     });
   });
 
+  it("answers a body the client stopped sending mid-way with a 400, not an unexpected failure", async () => {
+    const aborted = new Request(`${SITE}/auth/v1/token`, {
+      method: "POST",
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"email":'));
+        },
+        pull(controller) {
+          controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    await expect(readJsonBody(aborted)).rejects.toMatchObject({
+      status: 400,
+      code: "request_aborted",
+    });
+  });
+
   it("refuses a NUL character anywhere in the body, and bodies nested past 64 levels", async () => {
     for (const body of [
       { email: "a\u0000@example.com" },

@@ -75,6 +75,12 @@ describe("lighthouseFigures", () => {
       speedIndexMs: 920,
     });
     expect(f.runtimeError).toBeUndefined();
+    expect(f.benchmarkIndex).toBeNaN();
+  });
+
+  it("reads the machine's CPU benchmark that the simulation scaled the run by", () => {
+    const f = lighthouseFigures("/about", { ...report(), environment: { benchmarkIndex: 1494.5 } });
+    expect(f.benchmarkIndex).toBe(1494.5);
   });
 
   it("rounds scores the way Lighthouse shows them", () => {
@@ -133,6 +139,7 @@ function figures(overrides: Partial<LighthouseFigures>): LighthouseFigures {
     cls: 0,
     speedIndexMs: 900,
     failing: [],
+    benchmarkIndex: 2000,
     ...overrides,
   };
 }

@@ -50,7 +50,7 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readChunk(reader);
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
@@ -101,6 +101,21 @@ function containsNul(value: unknown, depth = 0): boolean | "too-deep" {
     if (found) return found;
   }
   return false;
+}
+
+/**
+ * One chunk of the body. The body comes from the client, so a stream that fails (the client
+ * closed the connection mid-request: Node's "aborted", ECONNRESET) is the client's doing: a
+ * 400 the client will not read, not an unexpected failure to log.
+ */
+async function readChunk(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  try {
+    return await reader.read();
+  } catch {
+    throw new AuthError(400, "request_aborted", "The request body was not received in full");
+  }
 }
 
 function tooLarge(): AuthError {
