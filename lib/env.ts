@@ -132,6 +132,15 @@ const schema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(30).max(604_800).optional(),
   ),
+  /**
+   * Built-in auth: password hashes and checks (bcrypt, on libuv's pool) running at once; the
+   * others wait their turn. Unset: one fewer than the machine's cores (at least one), so a
+   * burst of sign-ins leaves a core to the page requests (docs/auth.md, "Passwords").
+   */
+  AUTH_PASSWORD_HASHES_AT_ONCE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
   /** Built-in auth: ES256 private JWK (JSON) that signs tokens. Unset: one kept in the database. */
   AUTH_SIGNING_KEY: optionalString,
   /** Built-in auth: seconds without a refresh that end a session (0: never; default 14 days). */

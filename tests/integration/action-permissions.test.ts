@@ -1,10 +1,5 @@
 // First: the request scope sets up what Next's server sets up before its stores exist.
-import {
-  inRequestScope,
-  signInCookies,
-  siteRequest,
-  type CookieJar,
-} from "./support/request-scope";
+import { cookieJars, inRequestScope, siteRequest, type CookieJar } from "./support/request-scope";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -49,7 +44,7 @@ import {
   rolePermissions,
   roles,
 } from "@/lib/organisations/schema";
-import { permissionNames, type Permission } from "@/lib/permissions/catalogue";
+import type { Permission } from "@/lib/permissions/catalogue";
 import { reviews } from "@/lib/reviews/schema";
 import { schedules } from "@/lib/schedules/schema";
 import { deliveryRates, discountCodes, sellingTerms } from "@/lib/selling-terms/schema";
@@ -78,10 +73,12 @@ import { enableCommerce, productInput, seedProduct, variant } from "./support/co
 import { enableStorageModule, seedFile, seedFolder, useTemporaryStorage } from "./support/files";
 import {
   addMember,
+  allPermissionsBut,
   createCustomRole,
   createOrganisationWorld,
   createTestUser,
   type OrganisationWorld,
+  setRolePermissions,
   type TestMember,
 } from "./support/organisations";
 import { scheduleInput, seedContactEmail, seedFaq, seedSchedule } from "./support/settings";
@@ -138,37 +135,17 @@ let world: OrganisationWorld;
 let probe: TestMember;
 let probeRoleId: string;
 let cleanStorage: () => Promise<void>;
-const jars = new Map<string, CookieJar>();
 
 const db = () => getDb();
 const A = () => world.a.id;
 
-async function jarOf(member: { userId: string; email: string }): Promise<CookieJar> {
-  let jar = jars.get(member.userId);
-  if (!jar) {
-    jar = await signInCookies(member);
-    jars.set(member.userId, jar);
-  }
-  return jar;
-}
+const jarOf = cookieJars();
 
 /** The probe's role now holds exactly these permissions. */
-async function grant(permissions: readonly Permission[]): Promise<void> {
-  await runAsSystem(db(), "test: probe grants", async (tx) => {
-    await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, probeRoleId));
-    if (permissions.length) {
-      await tx.insert(rolePermissions).values(
-        permissions.map((permission) => ({
-          roleId: probeRoleId,
-          organisationId: A(),
-          permission,
-        })),
-      );
-    }
-  });
-}
+const grant = (permissions: readonly Permission[]) =>
+  setRolePermissions(db(), A(), probeRoleId, permissions);
 
-const allBut = (permission: Permission) => permissionNames.filter((p) => p !== permission);
+const allBut = allPermissionsBut;
 
 beforeAll(async () => {
   cleanStorage = await useTemporaryStorage();

@@ -3,14 +3,13 @@ import { randomUUID } from "node:crypto";
 import { enableCommerce, seedProduct } from "./support/commerce";
 import {
   callRoute,
+  cookieJars,
   inRequestScope,
-  signInCookies,
   siteRequest,
   type CookieJar,
 } from "./support/request-scope";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as fileRoute from "@/app/api/organisations/[organisationId]/files/[fileId]/route";
 import * as filesRoute from "@/app/api/organisations/[organisationId]/files/route";
@@ -24,7 +23,6 @@ import { runAsSystem } from "@/lib/db/run-context";
 import type { ModuleName } from "@/lib/modules/catalogue";
 import { orders } from "@/lib/orders/schema";
 import { discountCodes } from "@/lib/selling-terms/schema";
-import { rolePermissions } from "@/lib/organisations/schema";
 import { permissionNames, type Permission } from "@/lib/permissions/catalogue";
 import {
   disableStorageModule,
@@ -34,9 +32,11 @@ import {
 } from "./support/files";
 import {
   addMember,
+  allPermissionsBut,
   createCustomRole,
   createOrganisationWorld,
   type OrganisationWorld,
+  setRolePermissions,
   type TestMember,
 } from "./support/organisations";
 import { seedSchedule } from "./support/settings";
@@ -53,39 +53,19 @@ let world: OrganisationWorld;
 let cleanStorage: () => Promise<void>;
 let probe: TestMember;
 let probeRoleId: string;
-const jars = new Map<string, CookieJar>();
 let scheduleId: string;
 let catalogue: Awaited<ReturnType<typeof seedProduct>>;
 /** A discount code and an order of A (the selling-terms and order screens). */
 const sales = { discountCodeId: randomUUID(), orderId: randomUUID() };
 let fileId: string;
 
-async function jarOf(member: { userId: string; email: string }): Promise<CookieJar> {
-  let jar = jars.get(member.userId);
-  if (!jar) {
-    jar = await signInCookies(member);
-    jars.set(member.userId, jar);
-  }
-  return jar;
-}
+const jarOf = cookieJars();
 
 /** The probe's role now holds exactly these permissions. */
-async function grant(permissions: readonly Permission[]): Promise<void> {
-  await runAsSystem(getDb(), "test: probe grants", async (tx) => {
-    await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, probeRoleId));
-    if (permissions.length) {
-      await tx.insert(rolePermissions).values(
-        permissions.map((permission) => ({
-          roleId: probeRoleId,
-          organisationId: world.a.id,
-          permission,
-        })),
-      );
-    }
-  });
-}
+const grant = (permissions: readonly Permission[]) =>
+  setRolePermissions(getDb(), world.a.id, probeRoleId, permissions);
 
-const allBut = (permission: Permission) => permissionNames.filter((p) => p !== permission);
+const allBut = allPermissionsBut;
 
 beforeAll(async () => {
   cleanStorage = await useTemporaryStorage();

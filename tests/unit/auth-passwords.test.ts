@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/auth/service/passwords";
+import { hashesAtOnce, hashPassword, verifyPassword } from "@/lib/auth/service/passwords";
 
 /**
  * Hashes stored before the move to the native library: made by bcryptjs 3.0.3 (cost 10),
@@ -81,6 +81,14 @@ describe("auth service passwords", () => {
       expect(await verifyPassword("correct horse battery", hash)).toBe(false);
     },
   );
+
+  it("runs one hash fewer than the cores at once (at least one), unless the setting says", () => {
+    expect(hashesAtOnce(undefined, 1)).toBe(1);
+    expect(hashesAtOnce(undefined, 2)).toBe(1);
+    expect(hashesAtOnce(undefined, 8)).toBe(7);
+    expect(hashesAtOnce(3, 2)).toBe(3);
+    expect(hashesAtOnce(1, 16)).toBe(1);
+  });
 
   // bcryptjs ran each check on the event loop in 100 ms slices: during ten concurrent
   // checks the loop turned a handful of times in a second or more. Natively the work runs

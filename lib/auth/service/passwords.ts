@@ -1,5 +1,7 @@
 // No `server-only` guard: pure hashing, also used by the seed script (lib/auth/seed.ts).
+import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/bcrypt";
+import { env } from "@/lib/env";
 
 /**
  * bcrypt with cost 10, the format Supabase Auth stores. Native (Rust, @node-rs/bcrypt) and
@@ -12,18 +14,27 @@ const COST = 10;
 const DUMMY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8.jkrR4bS6ot4TtQK2YU7a4rC9Ohjy";
 
 /**
- * Hashes and checks running at once in this process; the others wait their turn. libuv's
- * pool has 4 threads (UV_THREADPOOL_SIZE), which page requests need too: response
- * compression, file reads, the WebCrypto signatures and checks of JWTs. Two leave them two
- * threads during a burst of sign-ins and still keep two cores busy with bcrypt.
+ * Hashes and checks running at once in this process; the others wait their turn. Each keeps a
+ * core busy for about 50 ms, on libuv's pool (4 threads, UV_THREADPOOL_SIZE), which page
+ * requests need too: response compression, file reads, the WebCrypto signatures and checks of
+ * JWTs. One fewer than the cores (AUTH_PASSWORD_HASHES_AT_ONCE overrides it) leaves a core to
+ * the event loop during a burst of sign-ins: on 2 cores, one at a time (docs/auth.md).
  */
-const MAX_AT_ONCE = 2;
+export function hashesAtOnce(
+  setting = env().AUTH_PASSWORD_HASHES_AT_ONCE,
+  cores = availableParallelism(),
+): number {
+  return setting ?? Math.max(1, cores - 1);
+}
+
+let maxAtOnce: number | undefined;
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   // A finished task hands its place straight to the next waiting one (running unchanged).
-  if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  maxAtOnce ??= hashesAtOnce();
+  if (running >= maxAtOnce) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;
   try {
     return await work();

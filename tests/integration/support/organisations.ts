@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { users } from "@/lib/auth/schema";
 import type { UserClaims } from "@/lib/db/context";
 import { runAsSystem } from "@/lib/db/run-context";
 import type { Db } from "@/lib/db/types";
 import { employments, organisations, rolePermissions, roles } from "@/lib/organisations/schema";
 import { profiles } from "@/lib/profile/schema";
-import type { Permission } from "@/lib/permissions/catalogue";
+import { permissionNames, type Permission } from "@/lib/permissions/catalogue";
 import { builtinRoleKeys, type BuiltinRoleKey } from "@/lib/permissions/define";
 
 /**
@@ -125,6 +126,27 @@ export async function createCustomRole(
   });
   return roleId;
 }
+
+/** The custom role now holds exactly these permissions (the probe roles of the door tests). */
+export async function setRolePermissions(
+  db: Db,
+  organisationId: string,
+  roleId: string,
+  permissions: readonly Permission[],
+): Promise<void> {
+  await runAsSystem(db, "test: role grants", async (tx) => {
+    await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+    if (permissions.length) {
+      await tx
+        .insert(rolePermissions)
+        .values(permissions.map((permission) => ({ roleId, organisationId, permission })));
+    }
+  });
+}
+
+/** Every permission of the catalogue but this one. */
+export const allPermissionsBut = (permission: Permission): Permission[] =>
+  permissionNames.filter((p) => p !== permission);
 
 export async function createOrganisationWorld(
   db: Db,

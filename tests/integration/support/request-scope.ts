@@ -32,6 +32,19 @@ function randomIp(): string {
   return `10.${octet()}.${octet()}.${octet()}`;
 }
 
+/** Signs each user in once: the jar of their first sign-in for every later call. */
+export function cookieJars(): (user: { userId: string; email: string }) => Promise<CookieJar> {
+  const jars = new Map<string, CookieJar>();
+  return async (user) => {
+    let jar = jars.get(user.userId);
+    if (!jar) {
+      jar = await signInCookies(user);
+      jars.set(user.userId, jar);
+    }
+    return jar;
+  };
+}
+
 /** Signs in a user (created by the support helpers) and returns their session cookies. */
 export async function signInCookies(user: { userId: string; email: string }): Promise<CookieJar> {
   const encryptedPassword = await hashPassword(PASSWORD);
