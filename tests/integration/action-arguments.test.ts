@@ -1,24 +1,14 @@
 // First: the request scope sets up what Next's server sets up before its stores exist.
 import {
-  inRequestScope,
+  actionOutcome,
+  quietConsole,
   signInCookies,
-  siteRequest,
   type CookieJar,
 } from "./support/request-scope";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  vi,
-  type MockInstance,
-} from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateAddressAction } from "@/lib/addresses/actions";
 import { initialAddressFormState } from "@/lib/addresses/form-state";
 import {
@@ -56,16 +46,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-let logged: MockInstance<typeof console.error>;
-let warned: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  logged = vi.spyOn(console, "error").mockImplementation(() => {});
-  warned = vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  logged.mockRestore();
-  warned.mockRestore();
-});
+quietConsole();
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -73,27 +54,7 @@ function form(fields: Record<string, string>): FormData {
   return data;
 }
 
-type Outcome =
-  | { kind: "answer"; value: unknown }
-  | { kind: "redirect"; target: string }
-  | { kind: "status"; status: number };
-
-/** What the action answered, as Next would send it: a value, a redirect, or an HTTP status. */
-async function outcomeOf(jar: CookieJar, run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    const value = await inRequestScope(siteRequest("/backoffice", { method: "POST" }, jar), run);
-    return { kind: "answer", value };
-  } catch (error) {
-    const digest = (error as { digest?: unknown } | null)?.digest;
-    if (typeof digest === "string") {
-      const redirect = /^NEXT_REDIRECT;\w+;(.*);\d+;$/s.exec(digest);
-      if (redirect) return { kind: "redirect", target: redirect[1]! };
-      const status = /^NEXT_HTTP_ERROR_FALLBACK;(\d+)$/.exec(digest);
-      if (status) return { kind: "status", status: Number(status[1]) };
-    }
-    throw error;
-  }
-}
+const outcomeOf = actionOutcome;
 
 const redirectOf = async (jar: CookieJar, run: () => Promise<unknown>) => {
   const outcome = await outcomeOf(jar, run);

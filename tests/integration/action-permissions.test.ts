@@ -1,22 +1,16 @@
 // First: the request scope sets up what Next's server sets up before its stores exist.
-import { cookieJars, inRequestScope, siteRequest, type CookieJar } from "./support/request-scope";
+import {
+  actionOutcome,
+  cookieJars,
+  quietConsole,
+  type ActionOutcome,
+} from "./support/request-scope";
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  vi,
-  type MockInstance,
-} from "vitest";
-import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { idleState } from "@/lib/backoffice/action-state";
 import { auditEntries } from "@/lib/audit/schema";
 import { billingCharges, billingPaymentMethods, billingSubscriptions } from "@/lib/billing/schema";
@@ -165,57 +159,10 @@ afterAll(async () => {
   await closeDb();
 });
 
-let logged: MockInstance<typeof console.error>;
-let warned: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  logged = vi.spyOn(console, "error").mockImplementation(() => {});
-  warned = vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => {
-  logged.mockRestore();
-  warned.mockRestore();
-});
+quietConsole();
 
-// ── Calling an action as Next does ───────────────────────────────────────────────────────
-
-type Outcome =
-  | { kind: "answer"; value: unknown }
-  | { kind: "redirect"; target: string }
-  | { kind: "status"; status: number };
-
-/**
- * The request scope is a route handler's; a server action's differs in what a successful
- * write then calls: revalidatePath and updateTag need an incremental cache and a page that is
- * not a route. They only record the tags to expire on the work store, so a cache that is
- * never asked for anything stands in.
- */
-function asServerAction<T>(run: () => Promise<T>): () => Promise<T> {
-  return () => {
-    const store = workAsyncStorage.getStore() as { incrementalCache?: unknown; page: string };
-    store.incrementalCache = {};
-    store.page = "/backoffice/action";
-    return run();
-  };
-}
-
-async function outcomeOf(jar: CookieJar, run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    const value = await inRequestScope(
-      siteRequest("/backoffice", { method: "POST" }, jar),
-      asServerAction(run),
-    );
-    return { kind: "answer", value };
-  } catch (error) {
-    const digest = (error as { digest?: unknown } | null)?.digest;
-    if (typeof digest === "string") {
-      const redirect = /^NEXT_REDIRECT;\w+;(.*);\d+;$/s.exec(digest);
-      if (redirect) return { kind: "redirect", target: redirect[1]! };
-      const status = /^NEXT_HTTP_ERROR_FALLBACK;(\d+)$/.exec(digest);
-      if (status) return { kind: "status", status: Number(status[1]) };
-    }
-    throw error;
-  }
-}
+type Outcome = ActionOutcome;
+const outcomeOf = actionOutcome;
 
 /** A refusal, exactly: the door's notFound in each of the forms an action answers it. */
 function isRefusal(outcome: Outcome): boolean {

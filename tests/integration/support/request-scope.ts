@@ -2,6 +2,7 @@
 import "next/dist/server/node-environment-baseline";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, vi, type MockInstance } from "vitest";
 import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external";
 import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
 import { createRequestStoreForAPI } from "next/dist/server/async-storage/request-store";
@@ -139,4 +140,56 @@ export async function pageOutcome(fn: () => Promise<unknown>): Promise<number | 
     if (match) return Number(match[1]);
     throw error;
   }
+}
+
+// ── Server actions ───────────────────────────────────────────────────────────────────────
+
+/** What an action answered, as Next would send it: a value, a redirect, or an HTTP status. */
+export type ActionOutcome =
+  | { kind: "answer"; value: unknown }
+  | { kind: "redirect"; target: string }
+  | { kind: "status"; status: number };
+
+/**
+ * Runs `run` as a server action of `jar`'s caller. The request scope is a route handler's; an
+ * action's differs in what a successful write then calls: revalidatePath and updateTag need an
+ * incremental cache and a page that is not a route. They only record the tags to expire on the
+ * work store, so a cache that is never asked for anything stands in.
+ */
+export async function actionOutcome(
+  jar: CookieJar,
+  run: () => Promise<unknown>,
+): Promise<ActionOutcome> {
+  try {
+    const value = await inRequestScope(siteRequest("/backoffice", { method: "POST" }, jar), () => {
+      const store = workAsyncStorage.getStore() as { incrementalCache?: unknown; page: string };
+      store.incrementalCache = {};
+      store.page = "/backoffice/action";
+      return run();
+    });
+    return { kind: "answer", value };
+  } catch (error) {
+    const digest = (error as { digest?: unknown } | null)?.digest;
+    if (typeof digest === "string") {
+      const redirect = /^NEXT_REDIRECT;\w+;(.*);\d+;$/s.exec(digest);
+      if (redirect) return { kind: "redirect", target: redirect[1]! };
+      const status = /^NEXT_HTTP_ERROR_FALLBACK;(\d+)$/.exec(digest);
+      if (status) return { kind: "status", status: Number(status[1]) };
+    }
+    throw error;
+  }
+}
+
+/** Keeps the actions' expected error and warning logs out of the test output. */
+export function quietConsole(): void {
+  let logged: MockInstance<typeof console.error>;
+  let warned: MockInstance<typeof console.warn>;
+  beforeEach(() => {
+    logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    logged.mockRestore();
+    warned.mockRestore();
+  });
 }
