@@ -5,8 +5,8 @@ import {
   signInCookies,
   type CookieJar,
 } from "./support/request-scope";
+import { repositoryRoot, serverActionFiles } from "./support/server-actions";
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateAddressAction } from "@/lib/addresses/actions";
@@ -63,25 +63,13 @@ const redirectOf = async (jar: CookieJar, run: () => Promise<unknown>) => {
 
 // ── Every action, every malformed argument list ──────────────────────────────────────────
 
-const root = path.resolve(__dirname, "../..");
-
-function serverActionFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const file = path.join(folder, name);
-    if (name === "node_modules" || name.startsWith(".")) return [];
-    if (statSync(file).isDirectory()) return serverActionFiles(file);
-    if (!/\.tsx?$/.test(name) || /\.test\.tsx?$/.test(name)) return [];
-    return /^\s*["']use server["'];/.test(readFileSync(file, "utf8")) ? [file] : [];
-  });
-}
+const root = repositoryRoot;
 
 /** Ends the caller's session (it takes no argument, so nothing of a request reaches it). */
 const skipped = new Set(["signOutAction"]);
 
 describe("every server action, called with what a hand-made request encodes", () => {
-  const files = ["app", "lib", "components"].flatMap((folder) =>
-    serverActionFiles(path.join(root, folder)),
-  );
+  const files = serverActionFiles();
 
   it("finds the actions (the walk works)", () => {
     expect(files.length).toBeGreaterThanOrEqual(30);

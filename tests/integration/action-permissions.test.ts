@@ -5,8 +5,9 @@ import {
   quietConsole,
   type ActionOutcome,
 } from "./support/request-scope";
+import { repositoryRoot, serverActionFiles } from "./support/server-actions";
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -1588,23 +1589,11 @@ const notYetCovered: Record<string, string> = {};
 
 // ── The guard: every action is in the table, excluded, or named as not yet covered ───────
 
-const root = path.resolve(__dirname, "../..");
-
-function serverActionFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const file = path.join(folder, name);
-    if (name === "node_modules" || name.startsWith(".")) return [];
-    if (statSync(file).isDirectory()) return serverActionFiles(file);
-    if (!/\.tsx?$/.test(name) || /\.test\.tsx?$/.test(name)) return [];
-    return /^\s*["']use server["'];/.test(readFileSync(file, "utf8")) ? [file] : [];
-  });
-}
+const root = repositoryRoot;
 
 describe("the table of organisation actions", () => {
   it('names every export of every "use server" file: covered, excluded, or not yet covered', async () => {
-    const files = ["app", "lib", "components"].flatMap((folder) =>
-      serverActionFiles(path.join(root, folder)),
-    );
+    const files = serverActionFiles();
     expect(files.length).toBeGreaterThanOrEqual(30);
     const covered = new Set(cases.map((c) => `${c.file}#${c.name}`));
     const unknown: string[] = [];
