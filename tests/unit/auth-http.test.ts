@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AuthError } from "@/lib/auth/service/errors";
-import { clientAddress, errorResponse, readJsonBody, requestInfo } from "@/lib/auth/service/http";
+import {
+  clientAddress,
+  errorResponse,
+  readBodyText,
+  readJsonBody,
+  requestInfo,
+} from "@/lib/auth/service/http";
 
 const SITE = "http://localhost:3000";
 const request = (headers: Record<string, string> = {}, body?: string) =>
@@ -65,6 +71,14 @@ describe("auth wire conventions", () => {
     await expect(readJsonBody(aborted)).rejects.toMatchObject({
       status: 400,
       code: "request_aborted",
+    });
+  });
+
+  it("reads a form body (the OAuth callback's form_post) by the same rules", async () => {
+    expect(await readBodyText(request({}, "code=abc&state=xyz"))).toBe("code=abc&state=xyz");
+    expect(await readBodyText(request({}))).toBe("");
+    await expect(readBodyText(request({}, "x".repeat(1024 * 1024 + 1)))).rejects.toMatchObject({
+      status: 413,
     });
   });
 

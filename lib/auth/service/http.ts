@@ -39,13 +39,13 @@ export function clientAddress(headers: Headers): string {
 }
 
 /**
- * Reads the body as a JSON object: empty → {}, over 1 MB → 413, not JSON → 400 bad_json, a
- * NUL character in any string → 400 validation_failed.
+ * Reads the body as text: over 1 MB → 413 (by its declared length, or once that much has
+ * come), a body the client stopped sending → 400 request_aborted (readChunk).
  */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return {};
+  if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -59,7 +59,15 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Reads the body as a JSON object: empty → {}, over 1 MB → 413, not JSON → 400 bad_json, a
+ * NUL character in any string → 400 validation_failed.
+ */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = (await readBodyText(request)).trim();
   if (!text) return {};
   let parsed: unknown;
   try {

@@ -12,7 +12,7 @@ import {
 } from "@/lib/auth/service/external-identities";
 import { pkceParams } from "@/lib/auth/service/flow-state";
 import { verifyGoogleIdToken } from "@/lib/auth/service/google";
-import type { RequestInfo } from "@/lib/auth/service/http";
+import { readBodyText, type RequestInfo } from "@/lib/auth/service/http";
 import {
   authorizationUrl,
   exchangeCode,
@@ -136,8 +136,9 @@ function errorDetails(error: AuthError): Record<string, string> {
 
 async function callbackParams(request: Request): Promise<URLSearchParams> {
   if (request.method !== "POST") return new URL(request.url).searchParams;
-  // form_post response mode: the same fields in an urlencoded body.
-  const text = await request.text();
+  // form_post response mode: the same fields in an urlencoded body (read as every body of
+  // the service is: at most 1 MB, an abandoned body a 400).
+  const text = await readBodyText(request);
   return new URLSearchParams(text.slice(0, 64 * 1024));
 }
 
